@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+// EdgeSwipe: edge-swipe recognition for Linux touch hardware.
+// Data flows one way: device or file -> events -> frames -> gestures -> navigation -> outputs.
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "EdgeSwipe",
+    products: [
+        .executable(name: "edgeswipe", targets: ["edgeswipe"]),
+    ],
+    targets: [
+        // System libraries: module map + shim header each.
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev",
+                       providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CLibinput", pkgConfig: "libinput",
+                       providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1",
+                       providers: [.apt(["libyaml-dev"])]),
+        // What Glibc does not import: epoll, signalfd, timerfd, eventfd, EVIOC* ioctls.
+        .target(name: "CEdgeSwipeSys"),
+
+        .target(name: "TouchInput", dependencies: ["CEvdev", "CEdgeSwipeSys"], swiftSettings: strict,
+                linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "TouchTrace", dependencies: ["TouchInput", "CYAML"], swiftSettings: strict),
+        .target(name: "Gestures", dependencies: ["TouchInput"], swiftSettings: strict),
+        .target(name: "Navigation", dependencies: ["Gestures"], swiftSettings: strict),
+        .target(name: "EdgeSwipeDaemon",
+                dependencies: ["TouchInput", "TouchTrace", "Gestures", "Navigation", "CLibinput", "CEdgeSwipeSys"],
+                swiftSettings: strict),
+        .executableTarget(name: "edgeswipe", dependencies: ["EdgeSwipeDaemon"], swiftSettings: strict),
+
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"], swiftSettings: strict),
+        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace"],
+                    resources: [.copy("../Fixtures")], swiftSettings: strict),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TouchTrace"], swiftSettings: strict),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,96 @@
+/// Physical size of a surface in millimetres.
+public struct PhysicalSize: Hashable, Sendable, CustomStringConvertible {
+    public var widthMM: Double
+    public var heightMM: Double
+
+    public init(widthMM: Double, heightMM: Double) {
+        self.widthMM = widthMM
+        self.heightMM = heightMM
+    }
+
+    /// Parses `WxH` in millimetres, e.g. `218x136` or `218.5x136`.
+    public init?(parsing text: String) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+              w.isFinite, h.isFinite, w > 0, h > 0 else { return nil }
+        self.init(widthMM: w, heightMM: h)
+    }
+
+    public var description: String { "\(formatMM(widthMM))x\(formatMM(heightMM)) mm" }
+}
+
+func formatMM(_ v: Double) -> String {
+    v == v.rounded() ? String(Int(v)) : String((v * 10).rounded() / 10)
+}
+
+public enum GeometryError: Error, Equatable, CustomStringConvertible {
+    case noPositionAxes(device: String)
+    case noPhysicalSize(device: String, axis: String)
+    case emptyAxisRange(device: String, axis: String)
+
+    public var description: String {
+        switch self {
+        case .noPositionAxes(let d):
+            return "\(d): no ABS_X/ABS_Y or ABS_MT_POSITION_X/Y axes: not a touch surface"
+        case .noPhysicalSize(let d, let axis):
+            return "\(d): \(axis) has resolution 0, so this device has no physical size; give one with --size WxH (mm) or a 'size' setting"
+        case .emptyAxisRange(let d, let axis):
+            return "\(d): \(axis) has an empty range (maximum <= minimum)"
+        }
+    }
+}
+
+/// Maps device units to millimetres and 0...1 for one surface.
+public struct SurfaceGeometry: Hashable, Sendable {
+    public var xAxis: AbsInfo
+    public var yAxis: AbsInfo
+    public var size: PhysicalSize
+    /// Whether the size came from the device's resolution or from configuration.
+    public var sizeIsConfigured: Bool
+
+    /// Uses the MT position axes when present, else ABS_X/ABS_Y. A configured size wins over resolution;
+    /// without either, this throws `noPhysicalSize` rather than guessing.
+    public init(device: DeviceDescription, configuredSize: PhysicalSize? = nil) throws {
+        let useMT = device.absInfo[AbsCode.mtPositionX] != nil && device.absInfo[AbsCode.mtPositionY] != nil
+        let xc = useMT ? AbsCode.mtPositionX : AbsCode.x
+        let yc = useMT ? AbsCode.mtPositionY : AbsCode.y
+        guard let x = device.absInfo[xc], let y = device.absInfo[yc] else {
+            throw GeometryError.noPositionAxes(device: device.label)
+        }
+        let xName = EventCodeNames.codeName(type: EventType.abs, code: xc) ?? "ABS_X"
+        let yName = EventCodeNames.codeName(type: EventType.abs, code: yc) ?? "ABS_Y"
+        guard x.maximum > x.minimum else { throw GeometryError.emptyAxisRange(device: device.label, axis: xName) }
+        guard y.maximum > y.minimum else { throw GeometryError.emptyAxisRange(device: device.label, axis: yName) }
+        xAxis = x
+        yAxis = y
+        if let configuredSize {
+            size = configuredSize
+            sizeIsConfigured = true
+        } else {
+            guard x.resolution > 0 else { throw GeometryError.noPhysicalSize(device: device.label, axis: xName) }
+            guard y.resolution > 0 else { throw GeometryError.noPhysicalSize(device: device.label, axis: yName) }
+            size = PhysicalSize(widthMM: Double(x.maximum - x.minimum) / Double(x.resolution),
+                                heightMM: Double(y.maximum - y.minimum) / Double(y.resolution))
+            sizeIsConfigured = false
+        }
+    }
+
+    public init(xAxis: AbsInfo, yAxis: AbsInfo, size: PhysicalSize) {
+        self.xAxis = xAxis
+        self.yAxis = yAxis
+        self.size = size
+        self.sizeIsConfigured = true
+    }
+
+    @inline(__always)
+    public func normalized(x: Int32, y: Int32) -> Point {
+        Point(x: Double(x - xAxis.minimum) / Double(xAxis.maximum - xAxis.minimum),
+              y: Double(y - yAxis.minimum) / Double(yAxis.maximum - yAxis.minimum))
+    }
+
+    @inline(__always)
+    public func millimetres(x: Int32, y: Int32) -> Point {
+        let n = normalized(x: x, y: y)
+        return Point(x: n.x * size.widthMM, y: n.y * size.heightMM)
+    }
+}

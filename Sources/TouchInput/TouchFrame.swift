@@ -1,0 +1,80 @@
+/// A point in millimetres or normalised units. x grows to the right, y grows downwards (device order).
+public struct Point: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// Where a contact is in its life, for this frame.
+public enum ContactPhase: String, Hashable, Sendable {
+    /// First frame of the contact.
+    case down
+    /// Still down (moved or not).
+    case move
+    /// Lifted normally; this is the contact's last frame.
+    case up
+    /// Ended without a normal lift (palm, SYN_DROPPED in a recording, unplug); its last frame.
+    case cancelled
+}
+
+/// One finger in one frame.
+public struct Contact: Hashable, Sendable {
+    /// Stable for the contact's life and never reused within one decoder (tracking ids are reused by devices).
+    public var id: Int
+    /// Slot it came from (protocol B) or its index in the frame (protocol A, single touch).
+    public var slot: Int
+    public var phase: ContactPhase
+    /// Position in device units, after clamping to the axis range.
+    public var deviceX: Int32
+    public var deviceY: Int32
+    /// Position in millimetres from the axis minimum.
+    public var mm: Point
+    /// Position normalised to 0...1 over the axis range.
+    public var normalized: Point
+    /// True when the device reported a value outside its absinfo range (and it was clamped).
+    public var clamped: Bool
+
+    public init(id: Int, slot: Int, phase: ContactPhase, deviceX: Int32, deviceY: Int32, mm: Point, normalized: Point, clamped: Bool = false) {
+        self.id = id
+        self.slot = slot
+        self.phase = phase
+        self.deviceX = deviceX
+        self.deviceY = deviceY
+        self.mm = mm
+        self.normalized = normalized
+        self.clamped = clamped
+    }
+
+    /// Down or moving: still touching after this frame.
+    public var isActive: Bool { phase == .down || phase == .move }
+}
+
+/// Everything that is true of the surface at one `SYN_REPORT`.
+public struct TouchFrame: Hashable, Sendable {
+    /// Time of the `SYN_REPORT`, microseconds on the trace clock.
+    public var timeUs: UInt64
+    /// Contacts touching, plus those that ended in this frame (phase up or cancelled).
+    public var contacts: [Contact]
+    /// Fingers the device says are down (`BTN_TOOL_*TAP`), which can exceed the tracked contacts.
+    public var fingerCount: Int
+    /// The frame follows a `SYN_DROPPED` resync.
+    public var resynced: Bool
+
+    public init(timeUs: UInt64, contacts: [Contact], fingerCount: Int? = nil, resynced: Bool = false) {
+        self.timeUs = timeUs
+        self.contacts = contacts
+        self.fingerCount = fingerCount ?? contacts.lazy.filter { $0.isActive }.count
+        self.resynced = resynced
+    }
+
+    /// Contacts still touching after this frame.
+    public var activeCount: Int {
+        var n = 0
+        for c in contacts where c.isActive { n += 1 }
+        return n
+    }
+}
