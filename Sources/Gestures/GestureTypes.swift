@@ -1,0 +1,147 @@
+import TouchInput
+
+// The contract between the recognizers and what consumes them (arbitration, navigation, outputs).
+// Units: millimetres, mm/s, milliseconds; time stamps are microseconds on the trace clock.
+
+/// A screen edge as the user sees it (after rotation and calibration).
+public enum Edge: String, Hashable, Sendable, CaseIterable {
+    case left, right, top, bottom
+}
+
+/// How a swipe that began ends.
+public enum SwipeOutcome: String, Hashable, Sendable {
+    case complete, cancel
+}
+
+/// UIKit-style recognizer states.
+public enum RecognizerState: String, Hashable, Sendable {
+    case possible, began, changed, ended, cancelled, failed
+}
+
+/// What a recognizer reports to its consumers.
+public enum GesturePhase: String, Hashable, Sendable {
+    case began, changed, ended, failed, cancelled
+}
+
+/// Why a recognizer failed (before beginning) or was cancelled (after).
+public enum GestureFailureReason: Hashable, Sendable, CustomStringConvertible {
+    /// Touch-down was not within the edge zone.
+    case notInEdgeZone
+    /// Perpendicular drift exceeded its limit before beginning.
+    case perpendicularDrift(mm: Double)
+    /// Movement went the wrong way or outside the angle tolerance.
+    case wrongDirection
+    /// No beginning within the activation timeout of touch-down.
+    case activationTimeout(ms: Double)
+    /// A finger was added beyond the configured count.
+    case extraFinger(count: Int)
+    /// Not all fingers landed within the multi-finger window.
+    case fingersNotTogether
+    /// The finger lifted before the swipe began.
+    case liftedBeforeBegin
+    /// The delegate (for example the navigation arbiter) refused to let it begin; the text names why.
+    case refused(String)
+    /// Another recognizer won the arena, or one this one requires to fail began.
+    case lostArbitration(to: String)
+    /// Contacts were cancelled by the device (palm, SYN_DROPPED, unplug).
+    case contactsCancelled
+
+    public var description: String {
+        switch self {
+        case .notInEdgeZone: return "touch-down outside the edge zone"
+        case .perpendicularDrift(let mm): return "perpendicular drift \(mm) mm over the limit"
+        case .wrongDirection: return "moved outside the angle tolerance"
+        case .activationTimeout(let ms): return "no beginning within \(ms) ms of touch-down"
+        case .extraFinger(let n): return "\(n) fingers down, more than configured"
+        case .fingersNotTogether: return "fingers did not land together"
+        case .liftedBeforeBegin: return "lifted before the swipe began"
+        case .refused(let why): return "refused: \(why)"
+        case .lostArbitration(let to): return "lost arbitration to \(to)"
+        case .contactsCancelled: return "contacts cancelled by the device"
+        }
+    }
+}
+
+/// One report from a recognizer.
+public struct GestureEvent: Hashable, Sendable {
+    public var recognizer: String
+    public var phase: GesturePhase
+    public var edge: Edge
+    public var fingers: Int
+    /// Microseconds on the trace clock.
+    public var timeUs: UInt64
+    /// Inward translation ÷ the surface's extent along the swipe, 0...1 (may exceed 1 slightly never: clamped).
+    public var progress: Double
+    /// Inward translation in mm since touch-down.
+    public var translationMM: Double
+    /// Inward velocity in mm/s (positive = away from the edge).
+    public var velocityMMs: Double
+    /// Where the (first) finger touched down, in mm on the screen as seen by the user.
+    public var startMM: Point
+    /// Current position of the (first) finger in mm, screen orientation.
+    public var positionMM: Point
+    /// Set when phase == .ended.
+    public var outcome: SwipeOutcome?
+    /// Set when phase == .failed or .cancelled.
+    public var failureReason: GestureFailureReason?
+
+    public init(recognizer: String, phase: GesturePhase, edge: Edge, fingers: Int, timeUs: UInt64,
+                progress: Double = 0, translationMM: Double = 0, velocityMMs: Double = 0,
+                startMM: Point = Point(x: 0, y: 0), positionMM: Point = Point(x: 0, y: 0),
+                outcome: SwipeOutcome? = nil, failureReason: GestureFailureReason? = nil) {
+        self.recognizer = recognizer
+        self.phase = phase
+        self.edge = edge
+        self.fingers = fingers
+        self.timeUs = timeUs
+        self.progress = progress
+        self.translationMM = translationMM
+        self.velocityMMs = velocityMMs
+        self.startMM = startMM
+        self.positionMM = positionMM
+        self.outcome = outcome
+        self.failureReason = failureReason
+    }
+}
+
+/// What a recognizer that is about to begin tells its delegate.
+public struct BeginRequest: Hashable, Sendable {
+    public var recognizer: String
+    public var edge: Edge
+    public var fingers: Int
+    public var timeUs: UInt64
+    /// Touch-down point in mm, screen orientation.
+    public var startMM: Point
+    /// The screen's size in mm, screen orientation.
+    public var screenMM: PhysicalSize
+
+    public init(recognizer: String, edge: Edge, fingers: Int, timeUs: UInt64, startMM: Point, screenMM: PhysicalSize) {
+        self.recognizer = recognizer
+        self.edge = edge
+        self.fingers = fingers
+        self.timeUs = timeUs
+        self.startMM = startMM
+        self.screenMM = screenMM
+    }
+}
+
+/// The delegate's answer: begin, or fail with a named reason.
+public enum BeginDecision: Hashable, Sendable {
+    case allow
+    case refuse(reason: String)
+}
+
+/// Hooks in the spirit of UIGestureRecognizerDelegate. Held weakly by whoever holds it.
+public protocol GestureRecognizerDelegate: AnyObject {
+    /// Asked once, when a recognizer would leave `possible` for `began`. A refusal makes it fail.
+    func shouldBegin(_ request: BeginRequest) -> BeginDecision
+    /// Asked when a contact touches down; false means the recognizer never sees that contact.
+    func shouldReceiveTouch(recognizer: String, atMM point: Point) -> Bool
+    /// Whether two recognizers may both be active at once.
+    func shouldRecognizeSimultaneously(_ recognizer: String, with other: String) -> Bool
+}
+
+extension GestureRecognizerDelegate {
+    public func shouldReceiveTouch(recognizer: String, atMM point: Point) -> Bool { true }
+    public func shouldRecognizeSimultaneously(_ recognizer: String, with other: String) -> Bool { false }
+}
