@@ -29,12 +29,23 @@ let package = Package(
         .target(name: "EdgeSwipeDaemon",
                 dependencies: ["TouchInput", "TouchTrace", "Gestures", "Navigation", "CLibinput", "CEdgeSwipeSys"],
                 swiftSettings: strict),
-        .executableTarget(name: "edgeswipe", dependencies: ["EdgeSwipeDaemon"], swiftSettings: strict),
+        // Labelled swipe corpus (synthesised + real recordings) and the accuracy evaluation over it.
+        .target(name: "EdgeSwipeCorpus", dependencies: ["TouchInput", "TouchTrace", "Gestures"], swiftSettings: strict),
+        .executableTarget(name: "edgeswipe", dependencies: ["EdgeSwipeDaemon", "EdgeSwipeCorpus"], swiftSettings: strict),
+        // Release-build benchmark executable: prints figures, never a timed unit test.
+        .executableTarget(name: "edgeswipe-bench", dependencies: ["EdgeSwipeDaemon", "EdgeSwipeCorpus"],
+                          path: "Benchmarks/edgeswipe-bench", swiftSettings: strict),
 
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"], swiftSettings: strict),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace"],
-                    resources: [.copy("../Fixtures")], swiftSettings: strict),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TouchTrace"], swiftSettings: strict),
+        // Finds Tests/Fixtures from the source tree (tests never read ../shared).
+        .target(name: "FixtureSupport", path: "Tests/FixtureSupport", swiftSettings: strict),
+
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "FixtureSupport"], swiftSettings: strict),
+        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "FixtureSupport"], swiftSettings: strict),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TouchTrace", "EdgeSwipeCorpus", "FixtureSupport"],
+                    swiftSettings: strict),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"], swiftSettings: strict),
+        .testTarget(name: "EdgeSwipeDaemonTests", dependencies: ["EdgeSwipeDaemon", "FixtureSupport"], swiftSettings: strict),
+        // Runs the built `edgeswipe` binary: help, exit codes, JSON output, error messages.
+        .testTarget(name: "CLITests", dependencies: ["FixtureSupport"], swiftSettings: strict),
     ]
 )

@@ -1,0 +1,1 @@
+// Labelled corpus.
