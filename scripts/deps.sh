@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages EdgeSwipe builds and tests against, when any is missing.
+# Works as root (no sudo needed) or as a user with sudo. Safe to run again: it does nothing when all are present.
+set -euo pipefail
+
+packages=(pkg-config libevdev-dev libinput-dev libudev-dev libyaml-dev)
+# Extra sets, asked for by name: `scripts/deps.sh vm` for the VM rig, `scripts/deps.sh browser` for the
+# SVG/browser checks.
+for extra in "$@"; do
+    case "$extra" in
+        tools) packages+=(evemu-tools libinput-tools) ;;
+        browser) packages+=(chromium) ;;
+        *) echo "deps.sh: unknown package set '$extra' (known: tools, browser)" >&2; exit 64 ;;
+    esac
+done
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo env DEBIAN_FRONTEND=noninteractive); fi
+echo "deps.sh: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
