@@ -1,1 +1,56 @@
-import EdgeSwipeDaemon
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// `edgeswipe SUBCOMMAND [OPTIONS]`, in the style of the libinput tool.
+
+let subcommands: [any Subcommand.Type] = [
+]
+
+func topLevelHelp() -> String {
+    var lines = ["Usage: edgeswipe SUBCOMMAND [OPTIONS]", "",
+                 "Edge-swipe recognition and swipe-back navigation for Linux touch hardware.", "", "Subcommands:"]
+    for c in subcommands {
+        lines.append("  " + c.name + String(repeating: " ", count: max(1, 15 - c.name.count)) + c.summary)
+    }
+    lines += ["", "Run 'edgeswipe SUBCOMMAND --help' for a subcommand's options.",
+              "Exit status: 0 success, 1 runtime failure, 64 usage error."]
+    return lines.joined(separator: "\n")
+}
+
+func runMain() -> Int32 {
+    let argv = Array(CommandLine.arguments.dropFirst())
+    guard let first = argv.first else {
+        Output.stderr(topLevelHelp())
+        return ExitStatus.usage.rawValue
+    }
+    if first == "--help" || first == "-h" || first == "help" {
+        Output.stdout(topLevelHelp())
+        return ExitStatus.success.rawValue
+    }
+    if first == "--version" {
+        Output.stdout("edgeswipe \(edgeswipeVersion)")
+        return ExitStatus.success.rawValue
+    }
+    guard let command = subcommands.first(where: { $0.name == first }) else {
+        Output.stderr("edgeswipe: unknown subcommand '\(first)'\n\n" + topLevelHelp())
+        return ExitStatus.usage.rawValue
+    }
+    do {
+        let parsed = try command.parse(Array(argv.dropFirst()))
+        if parsed.flag("help") {
+            Output.stdout(command.helpText())
+            return ExitStatus.success.rawValue
+        }
+        return try command.run(parsed).rawValue
+    } catch let error as UsageError {
+        Output.stderr("edgeswipe \(command.name): \(error.message)\nRun 'edgeswipe \(command.name) --help' for usage.")
+        return ExitStatus.usage.rawValue
+    } catch {
+        Output.stderr("edgeswipe \(command.name): \(error)")
+        return ExitStatus.failure.rawValue
+    }
+}
+
+let edgeswipeVersion = "0.1.0"
+exit(runMain())
