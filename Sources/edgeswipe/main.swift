@@ -7,7 +7,7 @@ import Glibc
 let subcommands: [any Subcommand.Type] = [
 ]
 
-func topLevelHelp() -> String {
+@MainActor func topLevelHelp() -> String {
     var lines = ["Usage: edgeswipe SUBCOMMAND [OPTIONS]", "",
                  "Edge-swipe recognition and swipe-back navigation for Linux touch hardware.", "", "Subcommands:"]
     for c in subcommands {
@@ -18,7 +18,7 @@ func topLevelHelp() -> String {
     return lines.joined(separator: "\n")
 }
 
-func runMain() -> Int32 {
+@MainActor func runMain() -> Int32 {
     let argv = Array(CommandLine.arguments.dropFirst())
     guard let first = argv.first else {
         Output.stderr(topLevelHelp())
