@@ -1,0 +1,36 @@
+/// The valid range of one position axis; values outside are clamped and flagged rather than passed on.
+struct AxisClamp {
+    var minimum: Int32
+    var maximum: Int32
+
+    init(_ info: AbsInfo) {
+        minimum = info.minimum
+        maximum = info.maximum
+    }
+
+    @inline(__always)
+    func clamp(_ value: Int32) -> (value: Int32, clamped: Bool) {
+        if value < minimum { return (minimum, true) }
+        if value > maximum { return (maximum, true) }
+        return (value, false)
+    }
+}
+
+/// A position as the decoder keeps it: device units after clamping, and whether clamping happened.
+struct RawPosition {
+    var x: Int32 = 0
+    var y: Int32 = 0
+    var xClamped = false
+    var yClamped = false
+
+    var clamped: Bool { xClamped || yClamped }
+}
+
+extension SurfaceGeometry {
+    @inline(__always)
+    func contact(id: Int, slot: Int, phase: ContactPhase, at p: RawPosition) -> Contact {
+        let n = normalized(x: p.x, y: p.y)
+        return Contact(id: id, slot: slot, phase: phase, deviceX: p.x, deviceY: p.y,
+                       mm: Point(x: n.x * size.widthMM, y: n.y * size.heightMM), normalized: n, clamped: p.clamped)
+    }
+}

@@ -1,0 +1,242 @@
+import CEvdev
+
+/// Turns evdev events into one `TouchFrame` per `SYN_REPORT`.
+///
+/// Handles protocol B (slots), protocol A (`SYN_MT_REPORT`) and single-touch devices; contact ids are the
+/// decoder's own, stable for a contact's life and never reused. Pure logic: no I/O, time comes with the events.
+///
+/// The returned frame's `contacts` shares storage with a buffer the decoder reuses, so steady-state decoding
+/// allocates nothing as long as the caller lets go of each frame before feeding the next event.
+public struct MultitouchDecoder {
+    public enum Mode: Sendable {
+        /// A trace: after `SYN_DROPPED` the device state is unknown, so contacts in flight are cancelled.
+        case recording
+        /// A libevdev source: after `SYN_DROPPED` it delivers the synced state (`LIBEVDEV_READ_FLAG_SYNC`),
+        /// which the decoder takes as the next frame.
+        case live
+    }
+
+    enum Layout { case protocolB, protocolA, singleTouch }
+
+    public let device: DeviceDescription
+    public let geometry: SurfaceGeometry
+    public let mode: Mode
+    /// Receives "state -> event -> state" lines for SYN_DROPPED handling.
+    public var debugLog: (@Sendable (String) -> Void)?
+
+    let layout: Layout
+    var sync = SyncState.normal
+    var slotsB: ProtocolBSlots
+    var contactsA: ProtocolAContacts
+    var single: SingleTouchContact
+    var fingerKeys = FingerKeys()
+    let usesFingerKeys: Bool
+    var nextContactID = 1
+    var frameContacts: [Contact] = []
+    var declared: DeclaredCodes
+    var counters = DiagnosticCounters()
+
+    public init(device: DeviceDescription, geometry: SurfaceGeometry, mode: Mode = .recording) {
+        self.device = device
+        self.geometry = geometry
+        self.mode = mode
+        let xRange = AxisClamp(geometry.xAxis)
+        let yRange = AxisClamp(geometry.yAxis)
+        let hasMT = device.has(type: EventType.abs, code: AbsCode.mtPositionX)
+            && device.has(type: EventType.abs, code: AbsCode.mtPositionY)
+        let slotCount = device.slotCount
+        if slotCount != nil {
+            layout = .protocolB
+        } else if hasMT {
+            layout = .protocolA
+        } else {
+            layout = .singleTouch
+        }
+        let initialSlot = Int(device.absInfo[AbsCode.mtSlot]?.value ?? 0)
+        slotsB = ProtocolBSlots(count: layout == .protocolB ? (slotCount ?? 1) : 0, initialSlot: initialSlot,
+                                xRange: xRange, yRange: yRange)
+        contactsA = ProtocolAContacts(xRange: xRange, yRange: yRange)
+        let touchKey: UInt16? = device.has(type: EventType.key, code: KeyCode.btnTouch) ? KeyCode.btnTouch
+            : device.has(type: EventType.key, code: KeyCode.btnToolFinger) ? KeyCode.btnToolFinger : nil
+        single = SingleTouchContact(xRange: xRange, yRange: yRange, touchKey: touchKey)
+        if layout == .singleTouch && touchKey == nil { counters.noTouchKey = true }
+        usesFingerKeys = device.has(type: EventType.key, code: KeyCode.btnToolFinger)
+            || device.has(type: EventType.key, code: KeyCode.btnToolDoubleTap)
+        declared = DeclaredCodes(device)
+        let capacity = layout == .protocolB ? 2 * slotsB.slots.count : 2 * ProtocolAContacts.capacity
+        frameContacts.reserveCapacity(capacity)
+    }
+
+    /// Feed one event; returns a frame at each SYN_REPORT (nil otherwise).
+    public mutating func feed(_ event: InputEvent) -> TouchFrame? {
+        switch sync {
+        case .normal: return handleNormal(event)
+        case .dropping: return handleDropping(event)
+        case .resyncing: return handleResyncing(event)
+        }
+    }
+
+    /// Ends every contact in flight with phase .cancelled (unplug, end of a trace, SYN_DROPPED in recordings).
+    /// Returns nil when nothing was in flight. The touches stay ignored until the device lifts them.
+    public mutating func cancelAll(timeUs: UInt64) -> TouchFrame? {
+        if sync != .dropping { frameContacts.removeAll(keepingCapacity: true) }
+        cancelContacts()
+        guard !frameContacts.isEmpty else { return nil }
+        let frame = TouchFrame(timeUs: timeUs, contacts: frameContacts, fingerCount: 0, resynced: false)
+        // Cancellations pending from a SYN_DROPPED are delivered here, not again at its SYN_REPORT.
+        frameContacts.removeAll(keepingCapacity: true)
+        return frame
+    }
+
+    /// Clamped values, slot overflow, undeclared codes, dropped events... with counts.
+    public var diagnostics: [DecoderDiagnostic] { counters.list }
+
+    // MARK: - Event handling
+
+    @inline(__always)
+    mutating func apply(_ event: InputEvent) {
+        guard declared.contains(type: event.type, code: event.code) else {
+            counters.countUnknown(type: event.type, code: event.code)
+            return
+        }
+        if event.type == EventType.abs {
+            applyAbs(code: event.code, value: event.value)
+        } else if event.type == EventType.key {
+            applyKey(code: event.code, value: event.value)
+        }
+        // Other types (MSC, REL, SW, LED...) carry no touch positions.
+    }
+
+    @inline(__always)
+    mutating func applyAbs(code: UInt16, value: Int32) {
+        switch layout {
+        case .protocolB:
+            switch code {
+            case AbsCode.mtSlot:
+                if !slotsB.select(Int(value)) { counters.slotOverflow += 1 }
+            case _ where slotsB.currentIsInvalid:
+                return
+            case AbsCode.mtPositionX:
+                if slotsB.positionX(value) { counters.countClamped(axis: code) }
+            case AbsCode.mtPositionY:
+                if slotsB.positionY(value) { counters.countClamped(axis: code) }
+            case AbsCode.mtTrackingID:
+                slotsB.trackingID(value, nextContactID: &nextContactID)
+            case AbsCode.mtToolType:
+                slotsB.slots[slotsB.current].toolType = value
+            default:
+                return
+            }
+        case .protocolA:
+            switch code {
+            case AbsCode.mtPositionX:
+                if contactsA.positionX(value) { counters.countClamped(axis: code) }
+            case AbsCode.mtPositionY:
+                if contactsA.positionY(value) { counters.countClamped(axis: code) }
+            case AbsCode.mtTrackingID:
+                contactsA.trackingID(value)
+            case AbsCode.mtToolType:
+                contactsA.toolType(value)
+            default:
+                return
+            }
+        case .singleTouch:
+            switch code {
+            case AbsCode.x:
+                if single.positionX(value) { counters.countClamped(axis: code) }
+            case AbsCode.y:
+                if single.positionY(value) { counters.countClamped(axis: code) }
+            default:
+                return
+            }
+        }
+    }
+
+    @inline(__always)
+    mutating func applyKey(code: UInt16, value: Int32) {
+        fingerKeys.key(code, value: value)
+        if layout == .singleTouch { single.key(code, value: value) }
+    }
+
+    /// SYN_MT_REPORT ends one protocol A contact; other devices should not send it.
+    mutating func applyMTReport() {
+        if layout == .protocolA { contactsA.endContact(diagnostics: &counters) }
+    }
+
+    /// Builds the frame for a SYN_REPORT from the current state.
+    mutating func report(timeUs: UInt64, resynced: Bool) -> TouchFrame {
+        frameContacts.removeAll(keepingCapacity: true)
+        switch layout {
+        case .protocolB:
+            slotsB.report(into: &frameContacts, geometry: geometry)
+        case .protocolA:
+            contactsA.report(into: &frameContacts, geometry: geometry, nextContactID: &nextContactID,
+                             diagnostics: &counters)
+        case .singleTouch:
+            single.report(into: &frameContacts, geometry: geometry, nextContactID: &nextContactID)
+        }
+        var active = 0
+        for c in frameContacts where c.isActive { active += 1 }
+        let fingers = usesFingerKeys ? max(fingerKeys.count, active) : active
+        return TouchFrame(timeUs: timeUs, contacts: frameContacts, fingerCount: fingers, resynced: resynced)
+    }
+
+    /// Appends a cancellation for every contact in flight to `frameContacts`.
+    mutating func cancelContacts() {
+        switch layout {
+        case .protocolB:
+            slotsB.cancelAll(into: &frameContacts, geometry: geometry)
+        case .protocolA:
+            contactsA.cancelAll(into: &frameContacts, geometry: geometry)
+        case .singleTouch:
+            single.cancelAll(into: &frameContacts, geometry: geometry)
+        }
+    }
+}
+
+/// BTN_TOOL_FINGER ... BTN_TOOL_QUINTTAP: how many fingers the device says are down, which on
+/// touchpads can exceed the slots it tracks.
+struct FingerKeys {
+    var down: UInt8 = 0
+
+    @inline(__always)
+    mutating func key(_ code: UInt16, value: Int32) {
+        let bit: UInt8
+        switch code {
+        case KeyCode.btnToolFinger: bit = 1 << 0
+        case KeyCode.btnToolDoubleTap: bit = 1 << 1
+        case KeyCode.btnToolTripleTap: bit = 1 << 2
+        case KeyCode.btnToolQuadTap: bit = 1 << 3
+        case KeyCode.btnToolQuintTap: bit = 1 << 4
+        default: return
+        }
+        if value != 0 { down |= bit } else { down &= ~bit }
+    }
+
+    /// The highest tool key held (the kernel sends exactly one at a time).
+    var count: Int { down == 0 ? 0 : 8 - down.leadingZeroBitCount }
+}
+
+/// Bitset of the (type, code) pairs the device declares, so undeclared events are counted without hashing.
+struct DeclaredCodes {
+    static let codesPerType = Int(KEY_MAX) + 1
+    var bits: [UInt64]
+
+    init(_ device: DeviceDescription) {
+        let count = (Int(EventType.max) + 1) * Self.codesPerType
+        bits = Array(repeating: 0, count: (count + 63) / 64)
+        for (type, codes) in device.codes where type <= EventType.max {
+            for code in codes where Int(code) < Self.codesPerType {
+                let i = Int(type) * Self.codesPerType + Int(code)
+                bits[i >> 6] |= 1 << UInt64(i & 63)
+            }
+        }
+    }
+
+    @inline(__always)
+    func contains(type: UInt16, code: UInt16) -> Bool {
+        guard type <= EventType.max, Int(code) < Self.codesPerType else { return false }
+        let i = Int(type) * Self.codesPerType + Int(code)
+        return bits[i >> 6] & (1 << UInt64(i & 63)) != 0
+    }
+}

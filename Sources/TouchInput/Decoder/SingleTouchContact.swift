@@ -1,0 +1,61 @@
+/// Single-touch state: ABS_X/ABS_Y and a touch key (BTN_TOUCH, else BTN_TOOL_FINGER) saying whether
+/// the finger is down. Reported as slot 0.
+struct SingleTouchContact {
+    var position = RawPosition()
+    var touching = false
+    var contactID = -1
+    /// Ended by cancelAll while the finger is still down: ignored until the key goes up.
+    var ignored = false
+    let xRange: AxisClamp
+    let yRange: AxisClamp
+    let touchKey: UInt16?
+
+    init(xRange: AxisClamp, yRange: AxisClamp, touchKey: UInt16?) {
+        self.xRange = xRange
+        self.yRange = yRange
+        self.touchKey = touchKey
+    }
+
+    @inline(__always)
+    mutating func positionX(_ value: Int32) -> Bool {
+        let c = xRange.clamp(value)
+        position.x = c.value
+        position.xClamped = c.clamped
+        return c.clamped
+    }
+
+    @inline(__always)
+    mutating func positionY(_ value: Int32) -> Bool {
+        let c = yRange.clamp(value)
+        position.y = c.value
+        position.yClamped = c.clamped
+        return c.clamped
+    }
+
+    mutating func key(_ code: UInt16, value: Int32) {
+        guard code == touchKey else { return }
+        touching = value != 0
+        if !touching { ignored = false }
+    }
+
+    mutating func report(into contacts: inout [Contact], geometry: SurfaceGeometry, nextContactID: inout Int) {
+        if touching && !ignored {
+            let isNew = contactID < 0
+            if isNew {
+                contactID = nextContactID
+                nextContactID += 1
+            }
+            contacts.append(geometry.contact(id: contactID, slot: 0, phase: isNew ? .down : .move, at: position))
+        } else if contactID >= 0 {
+            contacts.append(geometry.contact(id: contactID, slot: 0, phase: .up, at: position))
+            contactID = -1
+        }
+    }
+
+    mutating func cancelAll(into contacts: inout [Contact], geometry: SurfaceGeometry) {
+        guard contactID >= 0 else { return }
+        contacts.append(geometry.contact(id: contactID, slot: 0, phase: .cancelled, at: position))
+        contactID = -1
+        ignored = touching
+    }
+}
