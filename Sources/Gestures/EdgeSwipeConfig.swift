@@ -1,0 +1,84 @@
+/// Everything an edge-swipe recognizer can be told. Units: mm, mm/s, ms, degrees.
+/// The defaults are the product's contract (one finger, left edge):
+/// touch-down within 5 mm of the edge; begin when inward travel ≥ 6 mm and |perpendicular| ≤ tan 30° × inward;
+/// fail on perpendicular drift > 10 mm, no beginning within 250 ms, a second finger, or a lift;
+/// end complete when progress ≥ 0.5 or inward release velocity ≥ 200 mm/s, else cancel.
+public struct EdgeSwipeConfig: Hashable, Sendable {
+    /// Names the recognizer in events, logs and arbitration; unique within an arena.
+    public var name: String
+    public var edges: Set<Edge>
+    /// 1...5. With several, all must land in the zone within `fingerLandingWindowMS` of the first.
+    public var fingers: Int
+    public var edgeZoneMM: Double
+    public var activationDistanceMM: Double
+    /// Largest angle between the movement and the inward direction at which a swipe may begin.
+    public var angleToleranceDegrees: Double
+    public var perpendicularDriftLimitMM: Double
+    public var activationTimeoutMS: Double
+    public var fingerLandingWindowMS: Double
+    public var completionProgress: Double
+    public var completionVelocityMMs: Double
+    public var velocityFit: VelocityTracker.Fit
+    public var velocityWindowMS: Double
+
+    public init(name: String? = nil, edges: Set<Edge> = [.left], fingers: Int = 1,
+                edgeZoneMM: Double = 5, activationDistanceMM: Double = 6, angleToleranceDegrees: Double = 30,
+                perpendicularDriftLimitMM: Double = 10, activationTimeoutMS: Double = 250,
+                fingerLandingWindowMS: Double = 100, completionProgress: Double = 0.5,
+                completionVelocityMMs: Double = 200, velocityFit: VelocityTracker.Fit = .linear,
+                velocityWindowMS: Double = 100) {
+        self.name = name ?? Self.defaultName(edges: edges, fingers: fingers)
+        self.edges = edges
+        self.fingers = fingers
+        self.edgeZoneMM = edgeZoneMM
+        self.activationDistanceMM = activationDistanceMM
+        self.angleToleranceDegrees = angleToleranceDegrees
+        self.perpendicularDriftLimitMM = perpendicularDriftLimitMM
+        self.activationTimeoutMS = activationTimeoutMS
+        self.fingerLandingWindowMS = fingerLandingWindowMS
+        self.completionProgress = completionProgress
+        self.completionVelocityMMs = completionVelocityMMs
+        self.velocityFit = velocityFit
+        self.velocityWindowMS = velocityWindowMS
+    }
+
+    /// "left-1", "left+right-2": edges in a fixed order, then the finger count.
+    public static func defaultName(edges: Set<Edge>, fingers: Int) -> String {
+        let names = Edge.allCases.filter { edges.contains($0) }.map(\.rawValue)
+        return "\(names.joined(separator: "+"))-\(fingers)"
+    }
+
+    /// Every problem with the values, each naming the field; empty when valid.
+    public func problems() -> [String] {
+        var p: [String] = []
+        func positive(_ v: Double, _ field: String) {
+            if !(v.isFinite && v > 0) { p.append("\(field) must be a positive number, not \(v)") }
+        }
+        if name.isEmpty { p.append("name must not be empty") }
+        if edges.isEmpty { p.append("edges must name at least one of left, right, top, bottom") }
+        if !(1...5).contains(fingers) { p.append("fingers must be 1 to 5, not \(fingers)") }
+        positive(edgeZoneMM, "edge zone (mm)")
+        positive(activationDistanceMM, "activation distance (mm)")
+        if !(angleToleranceDegrees.isFinite && angleToleranceDegrees > 0 && angleToleranceDegrees < 90) {
+            p.append("angle tolerance must be between 0 and 90 degrees, not \(angleToleranceDegrees)")
+        }
+        positive(perpendicularDriftLimitMM, "perpendicular drift limit (mm)")
+        positive(activationTimeoutMS, "activation timeout (ms)")
+        positive(fingerLandingWindowMS, "finger landing window (ms)")
+        if !(completionProgress.isFinite && completionProgress > 0 && completionProgress <= 1) {
+            p.append("completion progress must be in (0, 1], not \(completionProgress)")
+        }
+        positive(completionVelocityMMs, "completion velocity (mm/s)")
+        positive(velocityWindowMS, "velocity window (ms)")
+        return p
+    }
+}
+
+public struct EdgeSwipeConfigError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var recognizer: String
+    public var problems: [String]
+
+    public var description: String {
+        "edge-swipe recognizer \"\(recognizer)\": " + problems.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import TouchInput
+
+/// A contact this recognizer follows, in screen millimetres.
+struct TrackedContact {
+    var id: Int
+    var start: Point
+    var current: Point
+
+    static let empty = TrackedContact(id: -1, start: Point(x: 0, y: 0), current: Point(x: 0, y: 0))
+}
+
+/// Recognizes a swipe that starts at a screen edge, while the fingers are still moving (UIKit-style states):
+/// possible → began → changed… → ended (complete or cancel) | cancelled; possible → failed; back to possible
+/// once every contact has lifted.
+///
+/// Fed `(frame, now)`; it never reads a clock. `now` is on the frames' clock (in a replay, the frame's time):
+/// touch-down time and timeouts use it; velocity uses the frames' own time stamps. Time-outs that expire
+/// between frames come through `nextDeadline` / `deadlineReached(now:)`.
+/// Steady state allocates nothing: contacts, edges and velocity samples live in fixed-size storage.
+public struct EdgeSwipeRecognizer {
+    public let config: EdgeSwipeConfig
+    public var transform: ScreenTransform {
+        didSet { screen = transform.screenSize }
+    }
+    public internal(set) var state: RecognizerState = .possible
+
+    var log = TransitionLog()
+    /// Receives "name: state → event → state" lines; nil (off) by default.
+    public var logSink: GestureLogSink? {
+        get { log.sink }
+        set { log.sink = newValue }
+    }
+    /// Impossible transitions seen so far (each is logged as a bug when logging is on).
+    public var bugCount: Int { log.bugCount }
+
+    // Configuration in hot-path form.
+    let configuredEdges: EdgeMask
+    let tanAngle: Double
+    let timeoutUs: UInt64
+    let windowUs: UInt64
+    var screen: PhysicalSize
+
+    // The gesture in progress.
+    var tracked = InlineArray<5, TrackedContact>(repeating: .empty)
+    var trackedCount = 0
+    var ignored = InlineArray<16, Int>(repeating: -1)
+    var ignoredCount = 0
+    var downTimeUs: UInt64 = 0
+    var candidates = EdgeMask()
+    /// The edge of the swipe, once activation is met.
+    public internal(set) var edge: Edge
+    /// Activation is met; the recognizer begins as soon as arbitration lets it.
+    var ready = false
+    var velocity: VelocityTracker
+    /// Mean translation of the tracked contacts since touch-down, screen mm.
+    var translation = Point(x: 0, y: 0)
+    var frameTimeUs: UInt64 = 0
+
+    public init(config: EdgeSwipeConfig, transform: ScreenTransform) throws(EdgeSwipeConfigError) {
+        let problems = config.problems()
+        guard problems.isEmpty else { throw EdgeSwipeConfigError(recognizer: config.name, problems: problems) }
+        self.config = config
+        self.transform = transform
+        self.screen = transform.screenSize
+        self.configuredEdges = EdgeMask(config.edges)
+        self.tanAngle = tan(config.angleToleranceDegrees * .pi / 180)
+        self.timeoutUs = UInt64(config.activationTimeoutMS * 1000)
+        self.windowUs = UInt64(config.fingerLandingWindowMS * 1000)
+        self.edge = EdgeMask.order.first { config.edges.contains($0) } ?? .left
+        self.velocity = VelocityTracker(fit: config.velocityFit, horizonMS: config.velocityWindowMS)
+    }
+
+    public var name: String { config.name }
+
+    /// Feeds one frame with no arbitration: the recognizer begins as soon as activation is met.
+    /// Appends this frame's events to `events`.
+    public mutating func process(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
+        if advance(frame, now: now, into: &events) {
+            begin(now: now, into: &events)
+        }
+        finishFrame(frame, now: now, into: &events)
+    }
+
+    /// Convenience for tests and tools: the events of one frame.
+    public mutating func process(_ frame: TouchFrame, now: UInt64) -> [GestureEvent] {
+        var events: [GestureEvent] = []
+        process(frame, now: now, into: &events)
+        return events
+    }
+
+    /// When a time-out would next fire (µs on the frames' clock), or nil when none is pending.
+    public var nextDeadline: UInt64? {
+        guard state == .possible, trackedCount > 0 else { return nil }
+        var d = ready ? UInt64.max : downTimeUs &+ timeoutUs
+        if trackedCount < config.fingers { d = min(d, downTimeUs &+ windowUs) }
+        return d == .max ? nil : d
+    }
+
+    /// The caller's timer fired: fails the recognizer if a time-out has expired by `now`.
+    public mutating func deadlineReached(now: UInt64, into events: inout [GestureEvent]) {
+        if let reason = expiredReason(now: now) {
+            fail(reason, now: now, timeUs: now, into: &events)
+        }
+    }
+
+    public mutating func deadlineReached(now: UInt64) -> [GestureEvent] {
+        var events: [GestureEvent] = []
+        deadlineReached(now: now, into: &events)
+        return events
+    }
+
+    // MARK: - Steps the arena drives
+
+    /// Runs this frame through the handler of the current state. Returns true when the recognizer is
+    /// possible and ready to begin (the caller then calls `begin` or `fail`).
+    mutating func advance(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) -> Bool {
+        frameTimeUs = frame.timeUs
+        switch state {
+        case .possible: return handlePossible(frame, now: now, into: &events)
+        case .began: handleBegan(frame, now: now, into: &events)
+        case .changed: handleChanged(frame, now: now, into: &events)
+        case .ended: handleEnded(frame, now: now)
+        case .cancelled: handleCancelled(frame, now: now)
+        case .failed: handleFailed(frame, now: now)
+        }
+        return false
+    }
+
+    var isReadyToBegin: Bool { state == .possible && ready }
+
+    /// True while it follows contacts but has neither begun nor failed.
+    var isTracking: Bool { state == .possible && trackedCount > 0 }
+
+    var isActive: Bool { state == .began || state == .changed }
+
+    /// Leaves possible for began, reporting the frame that met activation.
+    mutating func begin(now: UInt64, into events: inout [GestureEvent]) {
+        guard isReadyToBegin else {
+            log.bug(name, state, "begin (ready: \(ready))")
+            return
+        }
+        state = .began
+        ready = false
+        log.transition(name, .possible, "activation (\(edge.rawValue), inward \(fmt(edge.inward(translation))) mm, along \(fmt(edge.perpendicular(translation))) mm)", .began)
+        events.append(makeEvent(.began, timeUs: frameTimeUs))
+    }
+
+    /// Fails a recognizer that has not begun.
+    mutating func fail(_ reason: GestureFailureReason, now: UInt64, timeUs: UInt64, into events: inout [GestureEvent]) {
+        guard state == .possible else {
+            log.bug(name, state, "fail (\(reason))")
+            return
+        }
+        state = .failed
+        ready = false
+        log.transition(name, .possible, reason.description, .failed)
+        var e = makeEvent(.failed, timeUs: timeUs)
+        e.failureReason = reason
+        events.append(e)
+    }
+
+    /// A contact this recognizer must never see (the delegate said so at touch-down).
+    mutating func ignore(contactID: Int) {
+        guard ignoredCount < 16 else {
+            log.bug(name, state, "ignore contact \(contactID) with 16 already ignored")
+            return
+        }
+        ignored[ignoredCount] = contactID
+        ignoredCount += 1
+    }
+
+    /// After every recognizer has seen the frame: back to possible once every contact has lifted.
+    mutating func finishFrame(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
+        guard frame.activeCount == 0 else { return }
+        switch state {
+        case .possible:
+            break
+        case .ended, .cancelled, .failed:
+            log.transition(name, state, "all contacts lifted", .possible)
+        case .began, .changed:
+            // A tracked contact always ends with phase up or cancelled, which ends the gesture first.
+            log.bug(name, state, "all contacts lifted without ending the gesture")
+            state = .cancelled
+            var e = makeEvent(.cancelled, timeUs: frame.timeUs)
+            e.failureReason = .contactsCancelled
+            events.append(e)
+        }
+        reset()
+    }
+
+    mutating func reset() {
+        state = .possible
+        trackedCount = 0
+        ignoredCount = 0
+        ready = false
+        candidates = EdgeMask()
+        translation = Point(x: 0, y: 0)
+        velocity.reset()
+    }
+
+    // MARK: - Measures
+
+    func trackedIndex(_ id: Int) -> Int? {
+        var k = 0
+        while k < trackedCount {
+            if tracked[k].id == id { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    func isIgnored(_ id: Int) -> Bool {
+        var k = 0
+        while k < ignoredCount {
+            if ignored[k] == id { return true }
+            k += 1
+        }
+        return false
+    }
+
+    mutating func updateTranslation() {
+        var sx = 0.0, sy = 0.0
+        var k = 0
+        while k < trackedCount {
+            sx += tracked[k].current.x - tracked[k].start.x
+            sy += tracked[k].current.y - tracked[k].start.y
+            k += 1
+        }
+        let n = Double(max(trackedCount, 1))
+        translation = Point(x: sx / n, y: sy / n)
+    }
+
+    func expiredReason(now: UInt64) -> GestureFailureReason? {
+        guard state == .possible, trackedCount > 0, now >= downTimeUs else { return nil }
+        let elapsed = now - downTimeUs
+        if trackedCount < config.fingers && elapsed >= windowUs { return .fingersNotTogether }
+        if !ready && elapsed >= timeoutUs { return .activationTimeout(ms: config.activationTimeoutMS) }
+        return nil
+    }
+
+    func makeEvent(_ phase: GesturePhase, timeUs: UInt64) -> GestureEvent {
+        let inward = edge.inward(translation)
+        let extent = edge.extent(screen: screen)
+        let progress = extent > 0 ? min(max(inward / extent, 0), 1) : 0
+        let v = velocity.velocity(atUs: frameTimeUs)
+        let first = trackedCount > 0 ? tracked[0] : .empty
+        return GestureEvent(recognizer: config.name, phase: phase, edge: edge, fingers: config.fingers,
+                            timeUs: timeUs, progress: progress, translationMM: inward,
+                            velocityMMs: edge.inward(v), startMM: first.start, positionMM: first.current)
+    }
+}
+
+func fmt(_ v: Double) -> String {
+    let r = (v * 10).rounded() / 10
+    return r == r.rounded() ? String(Int(r)) : String(r)
+}

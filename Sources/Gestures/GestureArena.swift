@@ -1,0 +1,174 @@
+import TouchInput
+
+/// Several recognizers on one device, arbitrated UIKit-style. Each frame every recognizer sees the contacts
+/// the delegate lets it receive; one that meets activation claims the arena and begins unless
+/// - a recognizer it requires to fail is still possible (it waits, still ready, until that one fails: then it
+///   begins; or begins: then it fails with `lostArbitration`),
+/// - another recognizer is active and the delegate does not allow both at once (`lostArbitration`),
+/// - the delegate's `shouldBegin` refuses (`refused(reason)`).
+/// A recognizer that begins makes every other one still tracking fail (`lostArbitration`), unless the
+/// delegate allows them to run simultaneously. Earlier-added recognizers claim first.
+///
+/// `process` returns this frame's events in a buffer the arena reuses: read it before the next call and do
+/// not keep it, and steady state allocates nothing.
+public final class GestureArena {
+    public private(set) var recognizers: [EdgeSwipeRecognizer] = []
+    /// Held weakly, as UIKit holds its delegates.
+    public weak var delegate: (any GestureRecognizerDelegate)?
+    public let transform: ScreenTransform
+    /// "state → event → state" lines of every recognizer; nil (off) by default.
+    public var logSink: GestureLogSink? {
+        didSet {
+            for i in recognizers.indices { recognizers[i].logSink = logSink }
+        }
+    }
+    /// For each recognizer, the recognizers that must fail before it may begin.
+    private var mustFail: [[Int]] = []
+    private var events: [GestureEvent] = []
+
+    public init(transform: ScreenTransform) {
+        self.transform = transform
+        events.reserveCapacity(32)
+    }
+
+    /// Adds a recognizer; names must be unique.
+    @discardableResult
+    public func add(_ config: EdgeSwipeConfig) throws -> Int {
+        if recognizers.contains(where: { $0.name == config.name }) {
+            throw ArenaError.duplicateName(config.name)
+        }
+        var r = try EdgeSwipeRecognizer(config: config, transform: transform)
+        r.logSink = logSink
+        recognizers.append(r)
+        mustFail.append([])
+        return recognizers.count - 1
+    }
+
+    /// `name` may begin only after `other` has failed (UIKit's require(toFail:)).
+    public func require(_ name: String, toFail other: String) throws {
+        guard let i = index(of: name) else { throw ArenaError.unknownRecognizer(name) }
+        guard let j = index(of: other) else { throw ArenaError.unknownRecognizer(other) }
+        guard i != j else { throw ArenaError.requiresItself(name) }
+        if !mustFail[i].contains(j) { mustFail[i].append(j) }
+    }
+
+    public func index(of name: String) -> Int? {
+        recognizers.firstIndex { $0.name == name }
+    }
+
+    public func state(of name: String) -> RecognizerState? {
+        index(of: name).map { recognizers[$0].state }
+    }
+
+    /// Impossible transitions seen by any recognizer.
+    public var bugCount: Int { recognizers.reduce(0) { $0 + $1.bugCount } }
+
+    /// Runs one frame through every recognizer and arbitration.
+    public func process(_ frame: TouchFrame, now: UInt64) -> [GestureEvent] {
+        events.removeAll(keepingCapacity: true)
+        if let delegate {
+            for c in frame.contacts where c.phase == .down {
+                let p = transform.screenMM(c)
+                for i in recognizers.indices where !delegate.shouldReceiveTouch(recognizer: recognizers[i].name, atMM: p) {
+                    recognizers[i].ignore(contactID: c.id)
+                }
+            }
+        }
+        for i in recognizers.indices {
+            _ = recognizers[i].advance(frame, now: now, into: &events)
+        }
+        resolve(now: now)
+        for i in recognizers.indices {
+            recognizers[i].finishFrame(frame, now: now, into: &events)
+        }
+        return events
+    }
+
+    /// The earliest time-out of any recognizer, for the caller's single timer.
+    public var nextDeadline: UInt64? {
+        var best: UInt64? = nil
+        for r in recognizers {
+            if let d = r.nextDeadline, d < (best ?? .max) { best = d }
+        }
+        return best
+    }
+
+    /// The caller's timer fired. Returns the events (time-out failures, and beginnings they unblock).
+    public func deadlineReached(now: UInt64) -> [GestureEvent] {
+        events.removeAll(keepingCapacity: true)
+        for i in recognizers.indices {
+            recognizers[i].deadlineReached(now: now, into: &events)
+        }
+        resolve(now: now)
+        return events
+    }
+
+    // MARK: - Arbitration
+
+    private func simultaneous(_ a: Int, _ b: Int) -> Bool {
+        delegate?.shouldRecognizeSimultaneously(recognizers[a].name, with: recognizers[b].name) ?? false
+    }
+
+    /// Lets ready recognizers begin, in order, until nothing changes (a failure can unblock a waiting one).
+    private func resolve(now: UInt64) {
+        var changed = true
+        while changed {
+            changed = false
+            for i in recognizers.indices where recognizers[i].isReadyToBegin {
+                if claim(i, now: now) { changed = true }
+            }
+        }
+    }
+
+    /// Decides for one ready recognizer. Returns true when it began or failed.
+    private func claim(_ i: Int, now: UInt64) -> Bool {
+        let timeUs = recognizers[i].frameTimeUs
+        for j in mustFail[i] {
+            switch recognizers[j].state {
+            case .failed:
+                continue
+            case .possible:
+                // Still deciding, unless it follows no contact at all (then it cannot begin on these).
+                if recognizers[j].isTracking { return false }
+            case .began, .changed, .ended, .cancelled:
+                recognizers[i].fail(.lostArbitration(to: recognizers[j].name), now: now, timeUs: timeUs, into: &events)
+                return true
+            }
+        }
+        for k in recognizers.indices where k != i && recognizers[k].isActive && !simultaneous(i, k) {
+            recognizers[i].fail(.lostArbitration(to: recognizers[k].name), now: now, timeUs: timeUs, into: &events)
+            return true
+        }
+        if let delegate {
+            let r = recognizers[i]
+            let request = BeginRequest(recognizer: r.name, edge: r.edge, fingers: r.config.fingers, timeUs: timeUs,
+                                       startMM: r.tracked[0].start, screenMM: r.screen)
+            if case .refuse(let reason) = delegate.shouldBegin(request) {
+                recognizers[i].fail(.refused(reason), now: now, timeUs: timeUs, into: &events)
+                return true
+            }
+        }
+        recognizers[i].begin(now: now, into: &events)
+        let winner = recognizers[i].name
+        for k in recognizers.indices where k != i && recognizers[k].isTracking {
+            if mustFail[k].contains(i) || !simultaneous(i, k) {
+                recognizers[k].fail(.lostArbitration(to: winner), now: now, timeUs: timeUs, into: &events)
+            }
+        }
+        return true
+    }
+}
+
+public enum ArenaError: Error, Hashable, Sendable, CustomStringConvertible {
+    case duplicateName(String)
+    case unknownRecognizer(String)
+    case requiresItself(String)
+
+    public var description: String {
+        switch self {
+        case .duplicateName(let n): return "two recognizers are named \"\(n)\"; names must be unique"
+        case .unknownRecognizer(let n): return "no recognizer named \"\(n)\""
+        case .requiresItself(let n): return "\"\(n)\" cannot require itself to fail"
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import TouchInput
+
+/// How the panel is turned relative to its native orientation, as the user sees it: the clockwise angle.
+/// With `.r90` the panel's native top edge is on the user's right and its native left edge at the top.
+public enum ScreenRotation: Int, Hashable, Sendable, CaseIterable {
+    case r0 = 0, r90 = 90, r180 = 180, r270 = 270
+
+    public init?(degrees: Int) {
+        let d = ((degrees % 360) + 360) % 360
+        self.init(rawValue: d)
+    }
+}
+
+/// libinput-style calibration: a 2×3 matrix applied to normalised device coordinates (0...1),
+/// x' = a·x + b·y + c, y' = d·x + e·y + f (the LIBINPUT_CALIBRATION_MATRIX udev property's six numbers).
+public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
+    public var a, b, c, d, e, f: Double
+
+    public static let identity = CalibrationMatrix(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0)
+
+    public init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.e = e; self.f = f
+    }
+
+    /// Six finite numbers in row order, or nil.
+    public init?(_ values: [Double]) {
+        guard values.count == 6, values.allSatisfy(\.isFinite) else { return nil }
+        self.init(a: values[0], b: values[1], c: values[2], d: values[3], e: values[4], f: values[5])
+    }
+
+    /// Parses the udev form: six numbers separated by spaces, e.g. "1 0 0 0 1 0".
+    public init?(parsing text: String) {
+        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { Double($0) }
+        guard numbers.allSatisfy({ $0 != nil }) else { return nil }
+        self.init(numbers.map { $0! })
+    }
+
+    @inline(__always)
+    public func apply(_ p: Point) -> Point {
+        Point(x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f)
+    }
+
+    public var description: String { "\(a) \(b) \(c) \(d) \(e) \(f)" }
+}
+
+/// Maps a contact from device coordinates to millimetres on the screen as the user sees it, so "left edge"
+/// is the user's left. Calibration comes first (in device space, as libinput does), then rotation.
+public struct ScreenTransform: Hashable, Sendable {
+    /// Physical size of the surface in its native orientation.
+    public var deviceSize: PhysicalSize
+    public var rotation: ScreenRotation
+    public var calibration: CalibrationMatrix
+
+    public init(deviceSize: PhysicalSize, rotation: ScreenRotation = .r0, calibration: CalibrationMatrix = .identity) {
+        self.deviceSize = deviceSize
+        self.rotation = rotation
+        self.calibration = calibration
+    }
+
+    /// For a touchscreen or touchpad described by its geometry (resolution or configured size).
+    public init(geometry: SurfaceGeometry, rotation: ScreenRotation = .r0, calibration: CalibrationMatrix = .identity) {
+        self.init(deviceSize: geometry.size, rotation: rotation, calibration: calibration)
+    }
+
+    /// Size as the user sees it: width and height swap for 90° and 270°.
+    public var screenSize: PhysicalSize {
+        switch rotation {
+        case .r0, .r180: return deviceSize
+        case .r90, .r270: return PhysicalSize(widthMM: deviceSize.heightMM, heightMM: deviceSize.widthMM)
+        }
+    }
+
+    /// Normalised device coordinates to normalised screen coordinates.
+    @inline(__always)
+    public func screenNormalized(_ device: Point) -> Point {
+        let p = calibration.apply(device)
+        switch rotation {
+        case .r0: return p
+        case .r90: return Point(x: 1 - p.y, y: p.x)
+        case .r180: return Point(x: 1 - p.x, y: 1 - p.y)
+        case .r270: return Point(x: p.y, y: 1 - p.x)
+        }
+    }
+
+    /// Normalised device coordinates to screen millimetres.
+    @inline(__always)
+    public func screenMM(normalized device: Point) -> Point {
+        let n = screenNormalized(device)
+        let s = screenSize
+        return Point(x: n.x * s.widthMM, y: n.y * s.heightMM)
+    }
+
+    @inline(__always)
+    public func screenMM(_ contact: Contact) -> Point {
+        screenMM(normalized: contact.normalized)
+    }
+}

@@ -1,0 +1,105 @@
+import TouchInput
+
+/// Velocity by least squares over the last ~100 ms of positions, in the manner of the velocity trackers of
+/// Android and Flutter: fit position against time (a line, or a parabola when asked and there are at least
+/// three samples) and take the slope at the newest sample. Fitting many samples averages jitter away, and the
+/// fit uses real time stamps, so uneven frame timing does not bias it.
+///
+/// Samples live in a fixed-capacity ring: adding a sample never allocates.
+public struct VelocityTracker: Sendable {
+    public enum Fit: String, Hashable, Sendable {
+        case linear, quadratic
+    }
+
+    public static let capacity = 20
+
+    public var fit: Fit
+    /// Samples older than this before the newest are not used.
+    public var horizonUs: UInt64
+    /// A gap longer than this between samples means the finger stopped: older samples are not used, and a
+    /// velocity asked for this long after the newest sample is zero.
+    public var stopGapUs: UInt64
+
+    private var times = InlineArray<20, UInt64>(repeating: 0)
+    private var xs = InlineArray<20, Double>(repeating: 0)
+    private var ys = InlineArray<20, Double>(repeating: 0)
+    /// Index of the newest sample.
+    private var newest = 0
+    public private(set) var count = 0
+
+    public init(fit: Fit = .linear, horizonMS: Double = 100, stopGapMS: Double = 40) {
+        self.fit = fit
+        self.horizonUs = UInt64(max(0, horizonMS) * 1000)
+        self.stopGapUs = UInt64(max(0, stopGapMS) * 1000)
+    }
+
+    public mutating func reset() {
+        count = 0
+    }
+
+    /// Adds a position (mm) at a time (µs). A sample at the newest sample's time replaces it; an older one
+    /// (time going backwards) is dropped.
+    public mutating func add(timeUs: UInt64, position: Point) {
+        if count > 0 {
+            let last = times[newest]
+            if timeUs == last {
+                xs[newest] = position.x
+                ys[newest] = position.y
+                return
+            }
+            if timeUs < last { return }
+        }
+        newest = count == 0 ? 0 : (newest + 1) % Self.capacity
+        times[newest] = timeUs
+        xs[newest] = position.x
+        ys[newest] = position.y
+        count = min(count + 1, Self.capacity)
+    }
+
+    /// Velocity in mm/s at time `nowUs` (normally the current frame's time). Zero with fewer than two usable
+    /// samples or when the newest sample is more than `stopGapUs` old.
+    public func velocity(atUs nowUs: UInt64) -> Point {
+        guard count >= 2 else { return Point(x: 0, y: 0) }
+        let t0 = times[newest]
+        if nowUs > t0 && nowUs - t0 > stopGapUs { return Point(x: 0, y: 0) }
+        let x0 = xs[newest], y0 = ys[newest]
+
+        // Time is scaled to the horizon (τ in -1...0) and positions are taken relative to the newest sample,
+        // which keeps the normal equations well conditioned.
+        let scale = Double(max(horizonUs, 1)) / 1e6
+        var n = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
+        var sx = 0.0, stx = 0.0, st2x = 0.0, sy = 0.0, sty = 0.0, st2y = 0.0
+        var i = newest
+        var previousTime = t0
+        var used = 0
+        while used < count {
+            let t = times[i]
+            if t0 - t > horizonUs || previousTime - t > stopGapUs { break }
+            let tau = -Double(t0 - t) / 1e6 / scale
+            let dx = xs[i] - x0, dy = ys[i] - y0
+            let tau2 = tau * tau
+            n += 1; s1 += tau; s2 += tau2; s3 += tau2 * tau; s4 += tau2 * tau2
+            sx += dx; stx += tau * dx; st2x += tau2 * dx
+            sy += dy; sty += tau * dy; st2y += tau2 * dy
+            previousTime = t
+            used += 1
+            i = (i + Self.capacity - 1) % Self.capacity
+        }
+        guard used >= 2 else { return Point(x: 0, y: 0) }
+
+        if fit == .quadratic && used >= 3 {
+            // Normal equations for p(τ) = c0 + c1·τ + c2·τ²; the slope at τ = 0 is c1 (Cramer's rule).
+            let det = n * (s2 * s4 - s3 * s3) - s1 * (s1 * s4 - s3 * s2) + s2 * (s1 * s3 - s2 * s2)
+            if abs(det) > 1e-12 * max(1, n * n * n) {
+                func slope(_ b0: Double, _ b1: Double, _ b2: Double) -> Double {
+                    (n * (b1 * s4 - s3 * b2) - b0 * (s1 * s4 - s3 * s2) + s2 * (s1 * b2 - b1 * s2)) / det
+                }
+                return Point(x: slope(sx, stx, st2x) / scale, y: slope(sy, sty, st2y) / scale)
+            }
+        }
+        // Line: slope = Σ(τ-τ̄)(p-p̄) / Σ(τ-τ̄)².
+        let varT = s2 - s1 * s1 / n
+        guard varT > 1e-12 else { return Point(x: 0, y: 0) }
+        return Point(x: (stx - s1 * sx / n) / varT / scale, y: (sty - s1 * sy / n) / varT / scale)
+    }
+}
