@@ -18,7 +18,8 @@ struct ProtocolAContacts {
         var position: RawPosition
         /// A palm: matched across frames so it keeps being recognised, but never reported.
         var ignored: Bool
-        var matched = false
+        /// This frame's report matched to it, -1 while unmatched.
+        var report = -1
     }
 
     var pending = Report()
@@ -99,36 +100,36 @@ struct ProtocolAContacts {
 
         reportMatched.removeAll(keepingCapacity: true)
         for _ in reports.indices { reportMatched.append(false) }
-        for i in tracked.indices { tracked[i].matched = false }
+        for i in tracked.indices { tracked[i].report = -1 }
         nextTracked.removeAll(keepingCapacity: true)
 
         let byTrackingID = reports.contains { $0.trackingID >= 0 }
         if byTrackingID {
             for r in reports.indices where reports[r].trackingID >= 0 {
-                if let t = tracked.firstIndex(where: { !$0.matched && $0.trackingID == reports[r].trackingID }) {
-                    keep(t, report: r)
+                if let t = tracked.firstIndex(where: { $0.report < 0 && $0.trackingID == reports[r].trackingID }) {
+                    pair(t, r)
                 }
             }
         } else {
             matchNearest()
         }
 
-        // Matched contacts move (or are cancelled when they turned into a palm).
-        for t in tracked.indices where tracked[t].matched && !tracked[t].ignored {
-            let slot = contacts.count
-            if let r = nextTracked.firstIndex(where: { $0.id == tracked[t].id }) {
-                if nextTracked[r].ignored {
-                    contacts.append(geometry.contact(id: tracked[t].id, slot: slot, phase: .cancelled,
-                                                     at: nextTracked[r].position))
-                } else {
-                    contacts.append(geometry.contact(id: tracked[t].id, slot: slot, phase: .move,
-                                                     at: nextTracked[r].position))
+        // In the previous frame's order: matched contacts move (or are cancelled when they turned into a
+        // palm); unmatched ones lifted where they were last seen.
+        for t in tracked.indices {
+            let r = tracked[t].report
+            if r >= 0 {
+                let palm = reports[r].toolType == MTToolType.palm
+                if !tracked[t].ignored {
+                    contacts.append(geometry.contact(id: tracked[t].id, slot: contacts.count,
+                                                     phase: palm ? .cancelled : .move, at: reports[r].position))
                 }
+                nextTracked.append(Tracked(id: tracked[t].id, trackingID: reports[r].trackingID,
+                                           position: reports[r].position, ignored: tracked[t].ignored || palm))
+            } else if !tracked[t].ignored {
+                contacts.append(geometry.contact(id: tracked[t].id, slot: contacts.count, phase: .up,
+                                                 at: tracked[t].position))
             }
-        }
-        // Unmatched tracked contacts lifted; they end where they were last seen.
-        for t in tracked.indices where !tracked[t].matched && !tracked[t].ignored {
-            contacts.append(geometry.contact(id: tracked[t].id, slot: contacts.count, phase: .up, at: tracked[t].position))
         }
         // Unmatched reports are new touches (palms are tracked but not reported).
         for r in reports.indices where !reportMatched[r] {
@@ -145,20 +146,16 @@ struct ProtocolAContacts {
         reports.removeAll(keepingCapacity: true)
     }
 
-    /// Carries tracked contact `t` into the next frame at report `r`'s position.
-    private mutating func keep(_ t: Int, report r: Int) {
-        tracked[t].matched = true
+    private mutating func pair(_ t: Int, _ r: Int) {
+        tracked[t].report = r
         reportMatched[r] = true
-        let palm = reports[r].toolType == MTToolType.palm
-        nextTracked.append(Tracked(id: tracked[t].id, trackingID: reports[r].trackingID,
-                                   position: reports[r].position, ignored: tracked[t].ignored || palm))
     }
 
     /// Greedy: repeatedly pair the closest unmatched tracked contact and report.
     private mutating func matchNearest() {
         while true {
             var best = (t: -1, r: -1, d: Int64.max)
-            for t in tracked.indices where !tracked[t].matched {
+            for t in tracked.indices where tracked[t].report < 0 {
                 for r in reports.indices where !reportMatched[r] {
                     let dx = Int64(tracked[t].position.x) - Int64(reports[r].position.x)
                     let dy = Int64(tracked[t].position.y) - Int64(reports[r].position.y)
@@ -167,7 +164,7 @@ struct ProtocolAContacts {
                 }
             }
             guard best.t >= 0 else { return }
-            keep(best.t, report: best.r)
+            pair(best.t, best.r)
         }
     }
 

@@ -1,0 +1,153 @@
+import Testing
+import TouchInput
+
+@Suite("Decoder: protocol B")
+struct ProtocolBDecoderTests {
+    @Test func downMoveUpWithUnits() throws {
+        var d = try TestDevices.decoder(TestDevices.touchscreenB())
+        let frames = decode(&d,
+                            frame(1000, .slot(0), .tid(40), .x(250), .y(100), .touch(1)),
+                            frame(2000, .x(260)),
+                            frame(3000, .tid(-1), .touch(0)))
+        #expect(frames.map(summary) == [["1 s0 down (250,100)"], ["1 s0 move (260,100)"], ["1 s0 up (260,100)"]])
+        #expect(frames.map(\.timeUs) == [1000, 2000, 3000])
+        #expect(frames.map(\.fingerCount) == [1, 1, 0])
+        let first = try #require(frames.first?.contacts.first)
+        // 250/1000 of 100 mm, 100/500 of 50 mm.
+        #expect(first.normalized == Point(x: 0.25, y: 0.2))
+        #expect(first.mm == Point(x: 25, y: 10))
+        #expect(frames.allSatisfy { !$0.resynced })
+        #expect(d.diagnostics.isEmpty)
+    }
+
+    @Test func everySynReportIsAFrameEvenWithoutContacts() throws {
+        var d = try TestDevices.decoder(TestDevices.touchscreenB())
+        let frames = decode(&d, frame(10), frame(20))
+        #expect(frames.map(\.contacts.count) == [0, 0])
+        #expect(frames.map(\.timeUs) == [10, 20])
+    }
+
+    @Test func trackingIDReuseGivesNewContactIDs() throws {
+        var d = try TestDevices.decoder(TestDevices.touchscreenB())
+        let frames = decode(&d,
+                            frame(1000, .slot(0), .tid(5), .x(100), .y(100)),
+                            frame(2000, .tid(-1)),
+                            // The device hands out tracking id 5 again: a new touch, a new contact id.
+                            frame(3000, .tid(5), .x(300)),
+                            // A new id without -1 first: the old touch ended, a new one began, same slot.
+                            frame(4000, .tid(6), .x(700), .y(400)),
+                            frame(5000, .x(710)))
+        #expect(frames.map(summary) == [
+            ["1 s0 down (100,100)"],
+            ["1 s0 up (100,100)"],
+            ["2 s0 down (300,100)"],
+            ["2 s0 up (300,100)", "3 s0 down (700,400)"],
+            ["3 s0 move (710,400)"],
+        ])
+    }
+
+    @Test func twoSlotsInSlotOrderKeepTheirPositionsAcrossContacts() throws {
+        var d = try TestDevices.decoder(TestDevices.touchscreenB())
+        let frames = decode(&d,
+                            frame(1000, .slot(1), .tid(8), .x(900), .y(50), .slot(0), .tid(7), .x(10), .y(20)),
+                            frame(2000, .slot(1), .y(60)),
+                            frame(3000, .tid(-1)),
+                            // The kernel does not repeat an unchanged value: slot 1 keeps x=900, y=60.
+                            frame(4000, .tid(9)))
+        #expect(frames.map(summary) == [
+            ["2 s0 down (10,20)", "1 s1 down (900,50)"],
+            ["2 s0 move (10,20)", "1 s1 move (900,60)"],
+            ["2 s0 move (10,20)", "1 s1 up (900,60)"],
+            ["2 s0 move (10,20)", "3 s1 down (900,60)"],
+        ])
+        #expect(frames.map(\.fingerCount) == [2, 2, 1, 2])
+    }
+
+    @Test func slotBeyondSlotCountIsIgnoredAndCounted() throws {
+        var d = try TestDevices.decoder(TestDevices.touchscreenB(slots: 2))
+        let frames = decode(&d,
+                            frame(1000, .slot(0), .tid(1), .x(100), .y(100), .slot(1), .tid(2), .x(200), .y(200)),
+                            // A third finger in slot 2 of a 2-slot device: its events go nowhere.
+                            frame(2000, .slot(2), .tid(3), .x(300), .y(300), .slot(0), .x(110)),
+                            frame(3000, .slot(2), .x(333), .slot(1), .x(210)),
+                            frame(4000, .slot(-1), .tid(-1)))
+        #expect(frames.map(summary) == [
+            ["1 s0 down (100,100)", "2 s1 down (200,200)"],
+            ["1 s0 move (110,100)", "2 s1 move (200,200)"],
+            ["1 s0 move (110,100)", "2 s1 move (210,200)"],
+            // Slot -1 is also out of range: the tracking id -1 after it must not lift slot 1.
+            ["1 s0 move (110,100)", "2 s1 move (210,200)"],
+        ])
+        #expect(d.diagnostics == [.slotOverflow(count: 3)])
+    }
+
+    @Test func outOfRangeValuesAreClampedAndFlagged() throws {
+        var d = try TestDevices.decoder(TestDevices.touchscreenB())
+        let frames = decode(&d,
+                            frame(1000, .slot(0), .tid(1), .x(1005), .y(-3)),
+                            frame(2000, .x(990)),
+                            frame(3000, .y(20)),
+                            frame(4000, .x(-50)))
+        #expect(frames.map(summary) == [
+            ["1 s0 down (1000,0)!"],
+            ["1 s0 move (990,0)!"],   // y is still the clamped -3
+            ["1 s0 move (990,20)"],
+            ["1 s0 move (0,20)!"],
+        ])
+        let first = try #require(frames.first?.contacts.first)
+        #expect(first.normalized == Point(x: 1, y: 0))
+        #expect(Set(d.diagnostics) == [.clamped(axis: AbsCode.mtPositionX, count: 2),
+                                       .clamped(axis: AbsCode.mtPositionY, count: 1)])
+    }
+
+    @Test func palmToolTypeCancelsTheContact() throws {
+        var d = try TestDevices.decoder(TestDevices.touchscreenB())
+        let palm = MTToolType.palm, finger = MTToolType.finger
+        let frames = decode(&d,
+                            frame(1000, .slot(0), .tid(1), .x(100), .y(100), .slot(1), .tid(2), .x(500), .y(300)),
+                            frame(2000, .slot(0), .x(120), .tool(palm)),
+                            // Still the same touch: stays ignored even if the device calls it a finger again.
+                            frame(3000, .x(130), .tool(finger)),
+                            frame(4000, .tid(-1)),
+                            frame(5000, .tid(3), .x(140)),
+                            // A touch that is a palm from its first frame never appears.
+                            frame(6000, .slot(1), .tid(-1), .tool(palm), .tid(4)),
+                            frame(7000, .tid(-1)))
+        #expect(frames.map(summary) == [
+            ["1 s0 down (100,100)", "2 s1 down (500,300)"],
+            ["1 s0 cancelled (120,100)", "2 s1 move (500,300)"],
+            ["2 s1 move (500,300)"],
+            ["2 s1 move (500,300)"],
+            ["3 s0 down (140,100)", "2 s1 move (500,300)"],
+            ["3 s0 move (140,100)", "2 s1 up (500,300)"],
+            ["3 s0 move (140,100)"],
+        ])
+    }
+
+    @Test func mtOnlyDeviceWithoutAbsXOrBtnTouch() throws {
+        var d = try TestDevices.decoder(TestDevices.mtOnly(), size: PhysicalSize(widthMM: 68, heightMM: 121))
+        let frames = decode(&d,
+                            frame(100, .slot(0), .tid(17), .x(1535), .y(0)),
+                            frame(200, .slot(3), .tid(18), .x(0), .y(2559)),
+                            frame(300, .slot(0), .tid(-1), .slot(3), .tid(-1)))
+        #expect(frames.map(summary) == [
+            ["1 s0 down (1535,0)"],
+            ["1 s0 move (1535,0)", "2 s3 down (0,2559)"],
+            ["1 s0 up (1535,0)", "2 s3 up (0,2559)"],
+        ])
+        let corner = try #require(frames[1].contacts.last)
+        #expect(corner.mm == Point(x: 0, y: 121))
+        #expect(frames[0].contacts[0].mm == Point(x: 68, y: 0))
+    }
+
+    @Test func undeclaredEventsAreCountedNotApplied() throws {
+        var d = try TestDevices.decoder(TestDevices.touchscreenB())
+        let pressure = AbsCode.mtPressure
+        let frames = decode(&d,
+                            frame(1000, .slot(0), .tid(1), .x(100), .y(100), .abs(pressure, 30)),
+                            frame(2000, .abs(pressure, 31), .other(type: EventType.rel, code: 0, value: 1)))
+        #expect(frames.map(summary) == [["1 s0 down (100,100)"], ["1 s0 move (100,100)"]])
+        #expect(d.diagnostics == [.unknownEvent(type: EventType.abs, code: pressure, count: 2),
+                                  .unknownEvent(type: EventType.rel, code: 0, count: 1)])
+    }
+}

@@ -1,0 +1,94 @@
+import Testing
+import TouchInput
+
+@Suite("Decoder: SYN_DROPPED and cancelAll")
+struct SynDroppedDecoderTests {
+    @Test func recordingCancelsContactsAndDropsUpToSynReport() throws {
+        var d = try TestDevices.decoder(TestDevices.touchscreenB(), mode: .recording)
+        let frames = decode(&d,
+                            frame(1000, .slot(0), .tid(1), .x(100), .y(100)),
+                            frame(2000, .x(150)),
+                            // The overflow hit mid-frame: x=170 arrived, the rest up to SYN_REPORT is a fragment.
+                            frame(3000, .x(170), .dropped, .x(400), .y(400)),
+                            // The same touch continues: it was cancelled, so it stays out of the frames.
+                            frame(4000, .x(410)),
+                            frame(5000, .tid(-1)),
+                            frame(6000, .tid(2), .x(50), .y(60)),
+                            frame(7000, .x(55)))
+        #expect(frames.map(summary) == [
+            ["1 s0 down (100,100)"],
+            ["1 s0 move (150,100)"],
+            ["1 s0 cancelled (170,100)"],
+            [], [],
+            ["2 s0 down (50,60)"],
+            ["2 s0 move (55,60)"],
+        ])
+        #expect(frames.map(\.resynced) == [false, false, true, false, false, false, false])
+        #expect(frames[2].timeUs == 3000)
+        #expect(frames[2].fingerCount == 0)
+        #expect(d.diagnostics == [.synDropped(count: 1), .droppedEvents(count: 2)])
+    }
+
+    @Test func recordingDropKeepsSlotSelectionOfTheFragment() throws {
+        var d = try TestDevices.decoder(TestDevices.touchscreenB(), mode: .recording)
+        let frames = decode(&d,
+                            frame(1000, .slot(0), .tid(1), .x(100), .y(100)),
+                            frame(2000, .dropped, .slot(1), .x(900)),
+                            // Without the kept selection this would land in slot 0.
+                            frame(3000, .tid(2), .x(800), .y(300)))
+        #expect(frames.map(summary) == [
+            ["1 s0 down (100,100)"],
+            ["1 s0 cancelled (100,100)"],
+            ["2 s1 down (800,300)"],
+        ])
+    }
+
+    @Test func liveTakesTheSyncedStateAsTheNextFrame() throws {
+        var d = try TestDevices.decoder(TestDevices.touchscreenB(), mode: .live)
+        let lines = LogLines()
+        d.debugLog = { lines.append($0) }
+        // After SYN_DROPPED libevdev delivers the difference to the device's current state, then SYN_REPORT.
+        let frames = decode(&d,
+                            frame(1000, .slot(0), .tid(1), .x(100), .y(100)),
+                            frame(3000, .dropped, .slot(0), .tid(-1), .slot(1), .tid(5), .x(600), .y(200)),
+                            frame(4000, .x(610)))
+        #expect(frames.map(summary) == [
+            ["1 s0 down (100,100)"],
+            ["1 s0 up (100,100)", "2 s1 down (600,200)"],
+            ["2 s1 move (610,200)"],
+        ])
+        #expect(frames.map(\.resynced) == [false, true, false])
+        #expect(lines.all == ["normal -> SYN_DROPPED -> resyncing", "resyncing -> SYN_REPORT -> normal"])
+        #expect(d.diagnostics == [.synDropped(count: 1)])
+    }
+
+    @Test func cancelAllEndsContactsInFlightOnce() throws {
+        var d = try TestDevices.decoder(TestDevices.touchscreenB())
+        var frames = decode(&d, frame(1000, .slot(0), .tid(1), .x(100), .y(100)))
+        // A second touch begins but its frame never completes (unplug).
+        for e in [Ev.slot(1), .tid(2), .x(5)] { #expect(d.feed(e.event(at: 1400)) == nil) }
+        let result = d.cancelAll(timeUs: 1500)
+        let cancelled = try #require(result)
+        #expect(summary(cancelled) == ["1 s0 cancelled (100,100)"])
+        #expect(cancelled.timeUs == 1500)
+        #expect(d.cancelAll(timeUs: 1600) == nil)
+        frames = decode(&d,
+                        frame(2000, .slot(0), .x(120)),
+                        frame(3000, .tid(-1), .slot(1), .tid(-1)),
+                        frame(4000, .slot(0), .tid(3)))
+        // Contact id 2 went to the touch that was never reported; ids are not reused.
+        #expect(frames.map(summary) == [[], [], ["3 s0 down (120,100)"]])
+    }
+
+    @Test func cancelAllOnAnIdleDecoderIsNil() throws {
+        var d = try TestDevices.decoder(TestDevices.singleTouch())
+        #expect(d.cancelAll(timeUs: 5) == nil)
+    }
+}
+
+/// Collects debug lines from a @Sendable closure.
+final class LogLines: @unchecked Sendable {
+    private var lines: [String] = []
+    func append(_ s: String) { lines.append(s) }
+    var all: [String] { lines }
+}
