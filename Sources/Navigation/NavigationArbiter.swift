@@ -1,0 +1,114 @@
+import Gestures
+import TouchInput
+
+/// Connects the edge-swipe recognizer to the navigation controller.
+///
+/// As the recognizer's delegate it answers `shouldBegin` through the controller's guard and delegate chain
+/// (a refusal makes the recognizer fail with `.refused(reason)`, the reason being a `PopRefusalReason` raw
+/// value). As the consumer of the recognizer's `GestureEvent`s it drives the interactive pop: began starts it,
+/// changed moves its progress, ended finishes or cancels it by the recognizer's outcome with the release
+/// velocity, cancelled cancels it. Events for other edges are ignored. If `began` arrives without a
+/// `shouldBegin` first (a recognizer without a delegate), the arbiter asks the chain itself at that point.
+public final class NavigationArbiter: GestureRecognizerDelegate {
+    public let controller: NavigationController
+
+    private enum Phase {
+        /// No pop gesture in flight.
+        case waiting
+        /// shouldBegin allowed this request; `began` should follow.
+        case approved(BeginRequest)
+        /// The pop is running under this gesture; the extent is the screen's size along the swipe.
+        case driving(extentMM: Double?)
+        /// This gesture was refused; its remaining events are ignored.
+        case refused
+    }
+
+    private var phase: Phase = .waiting
+
+    public init(controller: NavigationController) {
+        self.controller = controller
+    }
+
+    // MARK: GestureRecognizerDelegate
+
+    public func shouldBegin(_ request: BeginRequest) -> BeginDecision {
+        switch controller.decidePopBegin(request) {
+        case .allow:
+            phase = .approved(request)
+            return .allow
+        case .refuse(let reason, _):
+            phase = .refused
+            return .refuse(reason: reason.rawValue)
+        }
+    }
+
+    // MARK: Gesture events
+
+    public func handle(_ event: GestureEvent) {
+        guard event.edge == controller.config.popEdge else { return }
+        let now = event.timeUs
+        switch event.phase {
+        case .began:
+            let request: BeginRequest
+            switch phase {
+            case .approved(let r):
+                request = r
+            case .waiting, .driving, .refused:
+                request = Self.request(from: event)
+                guard controller.decidePopBegin(request) == .allow else {
+                    phase = .refused
+                    return
+                }
+            }
+            let extent = Self.extent(of: request, event: event)
+            phase = .driving(extentMM: extent)
+            controller.send(.popBegan(extentMM: extent), now: now)
+            controller.afterInput(now: now)
+        case .changed:
+            guard case .driving = phase else { return }
+            controller.send(.popProgress(event.progress), now: now)
+            controller.afterInput(now: now)
+        case .ended:
+            guard case .driving = phase else { return finishGesture() }
+            let outcome: SwipeOutcome
+            if let o = event.outcome {
+                outcome = o
+            } else {
+                controller.diagnose(.endedWithoutOutcome, screen: controller.topScreen?.name,
+                                    "recognizer \(event.recognizer) ended without an outcome; cancelling", now: now)
+                outcome = .cancel
+            }
+            controller.send(.popProgress(event.progress), now: now)
+            controller.send(.popReleased(outcome, velocityMMs: event.velocityMMs), now: now)
+            controller.afterInput(now: now)
+            finishGesture()
+        case .cancelled:
+            guard case .driving = phase else { return finishGesture() }
+            controller.send(.popReleased(.cancel, velocityMMs: 0), now: now)
+            controller.afterInput(now: now)
+            finishGesture()
+        case .failed:
+            finishGesture()
+        }
+    }
+
+    private func finishGesture() {
+        phase = .waiting
+    }
+
+    private static func request(from event: GestureEvent) -> BeginRequest {
+        let extent = event.progress > 0 ? event.translationMM / event.progress : 0
+        let size = event.edge == .left || event.edge == .right
+            ? PhysicalSize(widthMM: extent, heightMM: 0) : PhysicalSize(widthMM: 0, heightMM: extent)
+        return BeginRequest(recognizer: event.recognizer, edge: event.edge, fingers: event.fingers,
+                            timeUs: event.timeUs, startMM: event.startMM, screenMM: size)
+    }
+
+    /// The screen's size along the swipe, for the release-velocity timing.
+    private static func extent(of request: BeginRequest, event: GestureEvent) -> Double? {
+        let along = request.edge == .left || request.edge == .right ? request.screenMM.widthMM : request.screenMM.heightMM
+        if along > 0 { return along }
+        if event.progress > 0, event.translationMM > 0 { return event.translationMM / event.progress }
+        return nil
+    }
+}

@@ -1,0 +1,153 @@
+/// Why a pop gesture was not allowed to begin. Raw values are stable and printed by the CLI.
+public enum PopRefusalReason: String, Hashable, Sendable, CaseIterable {
+    /// The stack has one screen (the engine's guard, or the system delegate).
+    case root
+    /// The bar is hidden (system delegate): the problem the flexible-header recipe works around.
+    case navigationBarHidden
+    /// A transition is running (the engine's guard, or the system delegate).
+    case transitionInProgress
+    /// The touch started inside the visible navigation bar (system delegate).
+    case touchInNavigationBar
+    /// The swipe came from an edge that is not the pop edge for this layout direction.
+    case wrongEdge
+    /// A custom delegate said no; the detail carries its reason.
+    case delegate
+}
+
+/// Kinds of stack transition.
+public enum TransitionKind: String, Hashable, Sendable {
+    case push, pop, popToRoot, setScreens, interactivePop
+}
+
+/// Named hazards and engine problems. Raw values are stable camelCase codes printed by the CLI.
+public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
+    /// Settled with one screen and a nil delegate: in UIKit the next swipe freezes the app.
+    case nilDelegateAtRoot
+    /// Settled with a nil delegate on a screen that does not manage it (e.g. leaked through an
+    /// incoming-first container): the system delegate's checks are gone for that screen.
+    case nilDelegateLeaked
+    /// A delegate owned by a screen that has left the stack (or no longer exists) was put back.
+    case staleDelegateRestored
+    /// A delegate a screen on the stack installed for itself was replaced by another screen's restore.
+    case ownDelegateOverwritten
+    /// The guard refused a pop that the delegate chain would have let begin into a freeze.
+    case freezePrevented
+    /// Unguarded (UIKit) mode only: a pop began with nothing to pop or inside a transition, and the
+    /// transition stays engaged for good.
+    case transitionFrozen
+    /// A programmatic pop or popToRoot with one screen: nothing happens (UIKit returns nil).
+    case popIgnoredAtRoot
+    /// A queued stack change was no longer valid when its turn came.
+    case droppedQueuedOperation
+    /// The recognizer ended a swipe without an outcome; the pop is cancelled rather than guessed.
+    case endedWithoutOutcome
+    /// An impossible transition in the engine itself (a bug), e.g. an appearance callback out of order.
+    case bug
+}
+
+/// Something the navigation model did or noticed, at a time (microseconds on the trace clock).
+public struct NavigationEvent: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case willAppear(String)
+        case didAppear(String)
+        case willDisappear(String)
+        case didDisappear(String)
+        /// from/to are screen names; nil when there is no such screen (the first screen, a frozen pop at the root).
+        case transitionBegan(TransitionKind, from: String?, to: String?)
+        case transitionProgress(Double)
+        case transitionFinished(TransitionKind, from: String?, to: String?)
+        case transitionCancelled(TransitionKind, from: String?, to: String?)
+        case popRefused(PopRefusalReason, detail: String?)
+        case diagnostic(DiagnosticCode, screen: String?, detail: String)
+    }
+
+    public var timeUs: UInt64
+    public var kind: Kind
+
+    public init(timeUs: UInt64, kind: Kind) {
+        self.timeUs = timeUs
+        self.kind = kind
+    }
+
+    /// The JSON `type` field.
+    public var typeName: String {
+        switch kind {
+        case .willAppear: return "willAppear"
+        case .didAppear: return "didAppear"
+        case .willDisappear: return "willDisappear"
+        case .didDisappear: return "didDisappear"
+        case .transitionBegan: return "transitionBegan"
+        case .transitionProgress: return "transitionProgress"
+        case .transitionFinished: return "transitionFinished"
+        case .transitionCancelled: return "transitionCancelled"
+        case .popRefused: return "popRefused"
+        case .diagnostic: return "diagnostic"
+        }
+    }
+
+    /// One JSON object on one line, keys in a fixed order:
+    /// `{"timeUs":…,"type":"willAppear","screen":"inbox"}`,
+    /// `{"timeUs":…,"type":"transitionBegan","kind":"interactivePop","from":"inbox","to":"home"}`,
+    /// `{"timeUs":…,"type":"transitionProgress","progress":0.25}`,
+    /// `{"timeUs":…,"type":"popRefused","reason":"root"}` (+ `"detail"` for a delegate's own reason),
+    /// `{"timeUs":…,"type":"diagnostic","code":"nilDelegateAtRoot","screen":"inbox","detail":"…"}`.
+    public var jsonLine: String {
+        var fields: [(String, JSONValue)] = [("timeUs", .number(String(timeUs))), ("type", .string(typeName))]
+        switch kind {
+        case .willAppear(let s), .didAppear(let s), .willDisappear(let s), .didDisappear(let s):
+            fields.append(("screen", .string(s)))
+        case .transitionBegan(let k, let from, let to), .transitionFinished(let k, let from, let to),
+             .transitionCancelled(let k, let from, let to):
+            fields += [("kind", .string(k.rawValue)), ("from", .optionalString(from)), ("to", .optionalString(to))]
+        case .transitionProgress(let p):
+            fields.append(("progress", .number(formatProgress(p))))
+        case .popRefused(let reason, let detail):
+            fields.append(("reason", .string(reason.rawValue)))
+            if let detail { fields.append(("detail", .string(detail))) }
+        case .diagnostic(let code, let screen, let detail):
+            fields.append(("code", .string(code.rawValue)))
+            if let screen { fields.append(("screen", .string(screen))) }
+            fields.append(("detail", .string(detail)))
+        }
+        return "{" + fields.map { "\"\($0.0)\":\($0.1.text)" }.joined(separator: ",") + "}"
+    }
+}
+
+private enum JSONValue {
+    case string(String), number(String), optionalString(String?)
+
+    var text: String {
+        switch self {
+        case .string(let s): return jsonQuoted(s)
+        case .number(let n): return n
+        case .optionalString(let s): return s.map(jsonQuoted) ?? "null"
+        }
+    }
+}
+
+/// Progress to 4 decimals; finite by construction (clamped to 0...1 before it is logged).
+private func formatProgress(_ p: Double) -> String {
+    let r = (p * 10_000).rounded() / 10_000
+    return r == r.rounded() ? String(Int(r)) : String(r)
+}
+
+func jsonQuoted(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if u.value < 0x20 {
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+    }
+    return out + "\""
+}
