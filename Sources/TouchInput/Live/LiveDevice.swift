@@ -1,0 +1,94 @@
+import CEvdev
+import Glibc
+
+/// An open `/dev/input/eventN`, read non-blocking through libevdev with SYN_DROPPED resync.
+///
+/// Events come out in libevdev's order: after a kernel buffer overrun, a SYN_DROPPED followed by the synced
+/// device state and a SYN_REPORT, which a `MultitouchDecoder` in `.live` mode takes as its next frame.
+/// The device is never grabbed unless `grab` is true. Not thread-safe: use it from one thread.
+public final class LiveDevice {
+    public let path: String
+    public let description: DeviceDescription
+    /// For epoll: readable means `read` has something.
+    public let fileDescriptor: FileDescriptor
+    public private(set) var isGrabbed = false
+    private var evdev: OpaquePointer?
+    private var reader = SyncingReader()
+
+    /// Opens `path` read-only and non-blocking. `udevProperties` (from libudev, when the caller has them)
+    /// go into the description for classification. Throws `LiveDeviceError` naming the node.
+    public init(path: String, grab: Bool = false, udevProperties: [String: String] = [:]) throws {
+        self.path = path
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(path, [.readOnly, .nonBlocking])
+        } catch let error as SystemError {
+            throw LiveDeviceError.cannotOpen(path: path, errno: error.errno)
+        }
+        var dev: OpaquePointer?
+        let rc = libevdev_new_from_fd(fd.rawValue, &dev)
+        guard rc >= 0, let dev else {
+            try? fd.close()
+            let e = Errno(rawValue: -rc)
+            if e == .notATypewriter || e == .invalidArgument { throw LiveDeviceError.notEvdev(path: path, errno: e) }
+            throw LiveDeviceError.libevdev(path: path, operation: "libevdev_new_from_fd", errno: e)
+        }
+        // Event times on CLOCK_MONOTONIC, the clock the daemon's timers use.
+        let clockRC = libevdev_set_clock_id(dev, CLOCK_MONOTONIC)
+        if clockRC < 0 {
+            libevdev_free(dev)
+            try? fd.close()
+            throw LiveDeviceError.libevdev(path: path, operation: "libevdev_set_clock_id(CLOCK_MONOTONIC)",
+                                           errno: Errno(rawValue: -clockRC))
+        }
+        if grab {
+            let grabRC = libevdev_grab(dev, LIBEVDEV_GRAB)
+            if grabRC < 0 {
+                libevdev_free(dev)
+                try? fd.close()
+                throw LiveDeviceError.grabFailed(path: path, errno: Errno(rawValue: -grabRC))
+            }
+            isGrabbed = true
+        }
+        fileDescriptor = fd
+        evdev = dev
+        description = DeviceDescription(libevdev: dev, origin: path, udevProperties: udevProperties)
+    }
+
+    deinit { close() }
+
+    /// Delivers what can be read now, at most `limit` events. `.unplugged` means the device is gone:
+    /// cancel the decoder's contacts and close.
+    public func read(limit: Int = 1024, _ body: (InputEvent) -> Void) throws -> ReadOutcome {
+        guard let dev = evdev else { throw LiveDeviceError.closed(path: path) }
+        do {
+            return try reader.read(limit: limit, next: { flags, event in libevdev_next_event(dev, flags, &event) },
+                                   deliver: body)
+        } catch let e as Errno {
+            throw LiveDeviceError.readFailed(path: path, errno: e)
+        }
+    }
+
+    /// Releases the grab (if any), libevdev and the descriptor. Safe to call twice.
+    public func close() {
+        guard let dev = evdev else { return }
+        if isGrabbed { _ = libevdev_grab(dev, LIBEVDEV_UNGRAB) }
+        isGrabbed = false
+        libevdev_free(dev)
+        evdev = nil
+        try? fileDescriptor.close()
+    }
+}
+
+extension LiveDevice {
+    /// Reads into `decoder` (which should be in `.live` mode) and hands each frame to `onFrame`.
+    /// On unplug the contacts in flight are cancelled at `nowUs` and that frame is delivered too.
+    public func read(into decoder: inout MultitouchDecoder, nowUs: UInt64, limit: Int = 1024,
+                     _ onFrame: (TouchFrame) -> Void) throws -> ReadOutcome {
+        let outcome = try read(limit: limit) { event in
+            if let frame = decoder.feed(event) { onFrame(frame) }
+        }
+        if outcome == .unplugged, let frame = decoder.cancelAll(timeUs: nowUs) { onFrame(frame) }
+        return outcome
+    }
+}

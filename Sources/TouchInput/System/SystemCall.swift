@@ -1,0 +1,28 @@
+/// The one place system calls are made from: retries EINTR and turns failure into a `SystemError` that
+/// carries errno and what was attempted. `operation` is only evaluated on failure.
+public enum SystemCall {
+    /// For calls that return -1 and set errno (open, read, ioctl, epoll_wait...).
+    @discardableResult @inline(__always)
+    public static func run<T: FixedWidthInteger>(_ operation: @autoclosure () -> String, _ body: () -> T) throws -> T {
+        while true {
+            let result = body()
+            if result != -1 { return result }
+            let e = Errno.current
+            if e == .interrupted { continue }
+            throw SystemError(errno: e, operation: operation())
+        }
+    }
+
+    /// For library calls that return a negative errno instead (libevdev).
+    @discardableResult @inline(__always)
+    public static func runNegativeErrno<T: FixedWidthInteger & SignedInteger>(_ operation: @autoclosure () -> String,
+                                                               _ body: () -> T) throws -> T {
+        while true {
+            let result = body()
+            if result >= 0 { return result }
+            let e = Errno(rawValue: Int32(truncatingIfNeeded: -result))
+            if e == .interrupted { continue }
+            throw SystemError(errno: e, operation: operation())
+        }
+    }
+}
