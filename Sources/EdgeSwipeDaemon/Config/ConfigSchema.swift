@@ -1,0 +1,215 @@
+import Gestures
+import TouchInput
+
+/// The configuration file's keys and how each is read (docs/daemon.md is the reference).
+extension DaemonConfig {
+    /// Reads a parsed document. Throws every problem found, each naming its key and line.
+    public static func from(document root: ConfigNode?, source: String) throws(ConfigError) -> DaemonConfig {
+        let r = ConfigReader(file: source)
+        var config = DaemonConfig(source: source)
+        // An empty file is a valid configuration: all defaults.
+        if let root, !root.isNull,
+           let top = r.mapping(root, "", known: ["version", "print_json", "select", "socket", "defaults", "devices"]) {
+            if let e = top["version"], let v = r.int(e.value, "version", range: 1...Int.max), v != 1 {
+                r.issue("version", e.value.mark, "this edgeswipe reads configuration version 1, the file says \(v)")
+            }
+            if let e = top["print_json"], let b = r.bool(e.value, "print_json") { config.printJSON = b }
+            if let e = top["select"], let m = r.enumValue(e.value, "select", SelectionMode.self) { config.selection = m }
+            if let e = top["socket"] { config.socket = readSocket(r, e.value) }
+            if let e = top["defaults"] { config.defaults = readSettings(r, e.value, "defaults", extraKeys: []) ?? DeviceSettings() }
+            if let e = top["devices"], let items = r.list(e.value, "devices") {
+                for (i, item) in items.enumerated() {
+                    if let entry = readDevice(r, item, "devices[\(i)]") { config.devices.append(entry) }
+                }
+            }
+        }
+        if !r.issues.isEmpty { throw ConfigError(issues: r.issues) }
+        return config
+    }
+
+    private static func readSocket(_ r: ConfigReader, _ node: ConfigNode) -> SocketConfig {
+        var s = SocketConfig()
+        guard let m = r.mapping(node, "socket", known: ["path", "group", "allow_users", "max_clients", "queue_limit_kib"])
+        else { return s }
+        if let e = m["path"] {
+            if e.value.isNull {
+                s.path = nil
+            } else if let p = r.string(e.value, "socket.path") {
+                if !p.hasPrefix("/") {
+                    r.issue("socket.path", e.value.mark, "must be an absolute path (or null to disable the socket)")
+                } else if p.utf8.count >= 108 {
+                    r.issue("socket.path", e.value.mark, "is \(p.utf8.count) bytes; a Unix socket path must be under 108")
+                } else {
+                    s.path = p
+                }
+            }
+        }
+        if let e = m["group"], let g = r.string(e.value, "socket.group") {
+            if g.isEmpty { r.issue("socket.group", e.value.mark, "must not be empty") } else { s.group = g }
+        }
+        if let e = m["allow_users"], let items = r.list(e.value, "socket.allow_users") {
+            s.allowUsers = items.compactMap { r.string($0, "socket.allow_users") }
+        }
+        if let e = m["max_clients"], let n = r.int(e.value, "socket.max_clients", range: 1...1000) { s.maxClients = n }
+        if let e = m["queue_limit_kib"], let n = r.int(e.value, "socket.queue_limit_kib", range: 4...65536) {
+            s.queueLimitBytes = n * 1024
+        }
+        return s
+    }
+
+    private static func readDevice(_ r: ConfigReader, _ node: ConfigNode, _ key: String) -> DeviceEntry? {
+        guard let m = r.mapping(node, key, known: ["match", "ignore"] + settingsKeys) else { return nil }
+        var selector = DeviceSelector()
+        if let e = m["match"],
+           let mm = r.mapping(e.value, "\(key).match", known: ["name", "node", "udev", "kind"]) {
+            if mm.isEmpty { r.issue("\(key).match", e.value.mark, "matches every device; name at least one of name, node, udev, kind") }
+            if let v = mm["name"] { selector.name = r.string(v.value, "\(key).match.name") }
+            if let v = mm["node"] { selector.node = r.string(v.value, "\(key).match.node") }
+            if let v = mm["kind"] {
+                if let k = r.enumValue(v.value, "\(key).match.kind", DeviceKind.self) {
+                    if k == .touchscreen || k == .touchpad {
+                        selector.kind = k
+                    } else {
+                        r.issue("\(key).match.kind", v.value.mark, "only touchscreen and touchpad devices are ever opened")
+                    }
+                }
+            }
+            if let v = mm["udev"], let props = r.mapping(v.value, "\(key).match.udev", known: udevKeys(v.value)) {
+                for (k, e) in props {
+                    if let s = r.string(e.value, "\(key).match.udev.\(k)") { selector.udevProperties[k] = s }
+                }
+            }
+        } else if m["match"] == nil {
+            r.issue(key, node.mark, "missing key \"match\" (which device these settings are for)")
+        }
+        if let e = m["ignore"], let b = r.bool(e.value, "\(key).ignore") { selector.ignore = b }
+        let settings = readSettings(r, node, key, extraKeys: ["match", "ignore"]) ?? DeviceSettings()
+        return DeviceEntry(selector: selector, settings: settings, line: node.mark.line)
+    }
+
+    /// Any key is allowed in a udev property mapping.
+    private static func udevKeys(_ node: ConfigNode) -> [String] {
+        if case .mapping(let entries, _) = node { return entries.map(\.key) }
+        return []
+    }
+
+    static let settingsKeys = ["size", "rotation", "calibration", "edges", "thresholds", "actions"]
+
+    private static func readSettings(_ r: ConfigReader, _ node: ConfigNode, _ key: String, extraKeys: [String]) -> DeviceSettings? {
+        // Unknown keys were reported by the caller when extraKeys is non-empty (a device entry).
+        let m: [String: ConfigEntry]?
+        if extraKeys.isEmpty {
+            m = r.mapping(node, key, known: settingsKeys)
+        } else if case .mapping(let entries, _) = node {
+            m = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        } else {
+            m = nil
+        }
+        guard let m else { return nil }
+        var s = DeviceSettings()
+        if let e = m["size"], let text = r.string(e.value, "\(key).size") {
+            if let size = PhysicalSize(parsing: text) { s.size = size } else {
+                r.issue("\(key).size", e.value.mark, "expected WxH in millimetres, e.g. 218x136; got \"\(text)\"")
+            }
+        }
+        if let e = m["rotation"], let deg = r.int(e.value, "\(key).rotation", range: 0...359) {
+            if let rot = Rotation(rawValue: deg) { s.rotation = rot } else {
+                r.issue("\(key).rotation", e.value.mark, "must be 0, 90, 180 or 270 (degrees clockwise), got \(deg)")
+            }
+        }
+        if let e = m["calibration"], let items = r.list(e.value, "\(key).calibration") {
+            if items.count != 6 {
+                r.issue("\(key).calibration", e.value.mark, "expected 6 numbers (a 2x3 matrix, as libinput's), got \(items.count)")
+            } else {
+                let values = items.enumerated().compactMap { r.number($1, "\(key).calibration[\($0)]") }
+                if values.count == 6 { s.calibration = values }
+            }
+        }
+        if let e = m["edges"], let items = r.list(e.value, "\(key).edges") {
+            var edges: [Edge] = []
+            for item in items {
+                guard let edge = r.enumValue(item, "\(key).edges", Edge.self) else { continue }
+                if edges.contains(edge) { r.issue("\(key).edges", item.mark, "\(edge.rawValue) is listed twice") } else { edges.append(edge) }
+            }
+            if items.isEmpty { r.issue("\(key).edges", e.value.mark, "must name at least one edge") }
+            s.edges = edges
+        }
+        if let e = m["thresholds"] { s.thresholds = readThresholds(r, e.value, "\(key).thresholds") }
+        if let e = m["actions"], let items = r.list(e.value, "\(key).actions") {
+            s.actions = items.enumerated().compactMap { readAction(r, $1, "\(key).actions[\($0)]") }
+        }
+        return s
+    }
+
+    private static func readThresholds(_ r: ConfigReader, _ node: ConfigNode, _ key: String) -> Thresholds {
+        var t = Thresholds()
+        let known = ["fingers", "edge_zone_mm", "activation_distance_mm", "angle_tolerance_deg", "max_drift_mm",
+                     "activation_timeout_ms", "complete_progress", "complete_velocity_mm_s"]
+        guard let m = r.mapping(node, key, known: known) else { return t }
+        if let e = m["fingers"] { t.fingers = r.int(e.value, "\(key).fingers", range: 1...5) }
+        if let e = m["edge_zone_mm"] { t.edgeZoneMM = r.number(e.value, "\(key).edge_zone_mm", above: 0, atMost: 100, unit: "mm") }
+        if let e = m["activation_distance_mm"] {
+            t.activationDistanceMM = r.number(e.value, "\(key).activation_distance_mm", above: 0, atMost: 200, unit: "mm")
+        }
+        if let e = m["angle_tolerance_deg"] {
+            t.angleToleranceDegrees = r.number(e.value, "\(key).angle_tolerance_deg", above: 0, atMost: 89, unit: "degrees")
+        }
+        if let e = m["max_drift_mm"] { t.maxDriftMM = r.number(e.value, "\(key).max_drift_mm", above: 0, atMost: 200, unit: "mm") }
+        if let e = m["activation_timeout_ms"] {
+            t.activationTimeoutMS = r.number(e.value, "\(key).activation_timeout_ms", above: 0, atMost: 10_000, unit: "ms")
+        }
+        if let e = m["complete_progress"] { t.completeProgress = r.number(e.value, "\(key).complete_progress", above: 0, atMost: 1) }
+        if let e = m["complete_velocity_mm_s"] {
+            t.completeVelocityMMs = r.number(e.value, "\(key).complete_velocity_mm_s", above: 0, atMost: 100_000, unit: "mm/s")
+        }
+        return t
+    }
+
+    private static func readAction(_ r: ConfigReader, _ node: ConfigNode, _ key: String) -> ActionRule? {
+        guard let m = r.mapping(node, key, known: ["on", "edge", "fingers", "key", "run"]) else { return nil }
+        var trigger = ActionTrigger.complete
+        if let e = m["on"], let t = r.enumValue(e.value, "\(key).on", ActionTrigger.self) { trigger = t }
+        var edge: Edge?
+        if let e = m["edge"] { edge = r.enumValue(e.value, "\(key).edge", Edge.self) }
+        var fingers: Int?
+        if let e = m["fingers"] { fingers = r.int(e.value, "\(key).fingers", range: 1...5) }
+        switch (m["key"], m["run"]) {
+        case (nil, nil):
+            r.issue(key, node.mark, "an action needs \"key\" (a key to inject) or \"run\" (a command)")
+            return nil
+        case (.some(let k), .some):
+            r.issue(key, k.keyMark, "give either \"key\" or \"run\", not both")
+            return nil
+        case (.some(let k), nil):
+            guard let name = r.string(k.value, "\(key).key") else { return nil }
+            let keyName = name.isEmpty || name == "default" ? "KEY_BACK" : name
+            guard keyName.hasPrefix("KEY_"), let code = EventCodeNames.code(type: EventType.key, named: keyName) else {
+                r.issue("\(key).key", k.value.mark, "\"\(name)\" is not a key name libevdev knows (for example KEY_BACK)")
+                return nil
+            }
+            return ActionRule(trigger: trigger, edge: edge, fingers: fingers, action: .key(code: code, name: keyName),
+                              line: node.mark.line)
+        case (nil, .some(let run)):
+            guard let items = r.list(run.value, "\(key).run") else { return nil }
+            guard !items.isEmpty else {
+                r.issue("\(key).run", run.value.mark, "needs at least the program's absolute path")
+                return nil
+            }
+            var argv: [ArgumentTemplate] = []
+            for (i, item) in items.enumerated() {
+                guard let text = r.string(item, "\(key).run[\(i)]") else { return nil }
+                do {
+                    argv.append(try ArgumentTemplate.parse(text))
+                } catch {
+                    r.issue("\(key).run[\(i)]", item.mark, error.description)
+                    return nil
+                }
+            }
+            guard case .literal(let program) = argv[0], program.hasPrefix("/") else {
+                r.issue("\(key).run[0]", items[0].mark, "the program must be an absolute path (there is no shell and no PATH search)")
+                return nil
+            }
+            return ActionRule(trigger: trigger, edge: edge, fingers: fingers, action: .run(argv), line: node.mark.line)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+/// The classes of events a control client can subscribe to.
+public enum EventClass: String, Hashable, Sendable, CaseIterable, Comparable {
+    /// willAppear, didAppear, willDisappear, didDisappear.
+    case appearance
+    /// transitionBegan, transitionProgress, transitionFinished, transitionCancelled, popRefused.
+    case transition
+    /// Recognizer reports: began, changed, ended, failed, cancelled.
+    case gesture
+    /// Service and navigation diagnostics (device unplugged, slow client dropped, config reloaded...).
+    case diagnostic
+
+    public static func < (a: EventClass, b: EventClass) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// How a pushed screen treats the navigation bar (the `:header` / `:hidden` marks of `--stack`).
+public enum BarStyle: String, Hashable, Sendable {
+    /// A plain screen that shows the bar.
+    case bar
+    /// A flexible-header host: its header replaces the bar.
+    case header
+    /// Hides the bar without the header recipe.
+    case hidden
+}
+
+public struct ScreenSpec: Hashable, Sendable {
+    public var name: String
+    public var barStyle: BarStyle
+
+    public init(name: String, barStyle: BarStyle = .bar) {
+        self.name = name
+        self.barStyle = barStyle
+    }
+}
+
+/// What a control client asks for.
+public enum ControlCommand: Hashable, Sendable {
+    case push(ScreenSpec)
+    case pop
+    /// Replaces the whole stack, bottom first.
+    case setStack([ScreenSpec])
+    case popToRoot
+    /// Asks for the navigation state.
+    case state
+    /// Handled by the transport itself: adds event classes to this client's subscription.
+    case subscribe(Set<EventClass>)
+    /// Handled by the transport itself.
+    case unsubscribe(Set<EventClass>)
+
+    /// The name on the wire.
+    public var name: String {
+        switch self {
+        case .push: return "push"
+        case .pop: return "pop"
+        case .setStack: return "setStack"
+        case .popToRoot: return "popToRoot"
+        case .state: return "state"
+        case .subscribe: return "subscribe"
+        case .unsubscribe: return "unsubscribe"
+        }
+    }
+}
+
+/// A decoded command line: the command plus the client's optional correlation id, echoed in the reply.
+public struct ControlRequest: Hashable, Sendable {
+    public var id: JSONValue?
+    public var command: ControlCommand
+
+    public init(id: JSONValue? = nil, command: ControlCommand) {
+        self.id = id
+        self.command = command
+    }
+}
+
+/// Error codes on the wire. A struct rather than an enum so a command handler can add its own
+/// (e.g. the navigation controller's `popRefused`).
+public struct ControlErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ raw: String) { rawValue = raw }
+    public var description: String { rawValue }
+
+    /// The line is not JSON.
+    public static let badJSON = ControlErrorCode("badJSON")
+    /// JSON, but not an object.
+    public static let notAnObject = ControlErrorCode("notAnObject")
+    /// A required field is missing or has the wrong type or value.
+    public static let badArguments = ControlErrorCode("badArguments")
+    public static let unknownCommand = ControlErrorCode("unknownCommand")
+    /// The request named a protocol version this service does not speak.
+    public static let unsupportedProtocol = ControlErrorCode("unsupportedProtocol")
+    /// The line was longer than the cap; it was discarded.
+    public static let lineTooLong = ControlErrorCode("lineTooLong")
+    /// The peer's credentials are not allowed; the connection is closed.
+    public static let permissionDenied = ControlErrorCode("permissionDenied")
+    /// The connection limit was reached; the connection is closed.
+    public static let tooManyClients = ControlErrorCode("tooManyClients")
+    /// The command was understood but refused in the current state (the message says why).
+    public static let refused = ControlErrorCode("refused")
+    /// No command handler is attached, or it failed unexpectedly.
+    public static let unavailable = ControlErrorCode("unavailable")
+}
+
+public struct ControlError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var code: ControlErrorCode
+    public var message: String
+
+    public init(_ code: ControlErrorCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code): \(message)" }
+}

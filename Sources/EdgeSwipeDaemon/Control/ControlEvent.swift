@@ -1,0 +1,61 @@
+import Gestures
+
+/// One event for subscribed clients: its class plus its JSON object, encoded once and shared by every client.
+public struct ControlEvent: Hashable, Sendable {
+    public var eventClass: EventClass
+    /// The encoded line, newline included.
+    public var line: [UInt8]
+
+    /// From an already-encoded JSON object (e.g. the pipeline's `JSONLine`). A trailing newline is added if missing.
+    public init(eventClass: EventClass, encodedJSON: String) {
+        self.eventClass = eventClass
+        var bytes = Array(encodedJSON.utf8)
+        if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        line = bytes
+    }
+
+    public init(eventClass: EventClass, object: [String: JSONValue]) {
+        self.eventClass = eventClass
+        line = ControlProtocol.line(.object(object))
+    }
+
+    /// The class of a navigation event by its name (the `event` field of issue 5's navigation lines).
+    public static func eventClass(ofNavigationEvent name: String) -> EventClass {
+        switch name {
+        case "willAppear", "didAppear", "willDisappear", "didDisappear": return .appearance
+        case "diagnostic": return .diagnostic
+        default: return .transition   // transitionBegan/Progress/Finished/Cancelled, popRefused
+        }
+    }
+
+    /// `{"type":"navigation","event":name,"time":seconds,...fields}`.
+    public static func navigation(_ name: String, timeUs: UInt64, fields: [String: JSONValue] = [:]) -> ControlEvent {
+        var o = fields
+        o["type"] = .string("navigation")
+        o["event"] = .string(name)
+        o["time"] = .number(Double(timeUs) / 1_000_000)
+        return ControlEvent(eventClass: eventClass(ofNavigationEvent: name), object: o)
+    }
+
+    /// A service diagnostic: `{"type":"diagnostic","code":...,"message":...,"time":...}`.
+    public static func diagnostic(code: String, message: String, timeUs: UInt64) -> ControlEvent {
+        ControlEvent(eventClass: .diagnostic, object: [
+            "type": .string("diagnostic"), "code": .string(code), "message": .string(message),
+            "time": .number(Double(timeUs) / 1_000_000),
+        ])
+    }
+
+    /// The gesture line of issue 5, with progress, velocity and positions added.
+    public static func gesture(_ g: GestureEvent, device: String? = nil) -> ControlEvent {
+        var o: [String: JSONValue] = [
+            "type": .string("gesture"), "phase": .string(g.phase.rawValue), "edge": .string(g.edge.rawValue),
+            "fingers": .integer(Int64(g.fingers)), "time": .number(Double(g.timeUs) / 1_000_000),
+            "recognizer": .string(g.recognizer), "progress": .number(g.progress),
+            "translationMM": .number(g.translationMM), "velocityMMs": .number(g.velocityMMs),
+        ]
+        if let outcome = g.outcome { o["outcome"] = .string(outcome.rawValue) }
+        if let reason = g.failureReason { o["reason"] = .string(reason.description) }
+        if let device { o["device"] = .string(device) }
+        return ControlEvent(eventClass: .gesture, object: o)
+    }
+}

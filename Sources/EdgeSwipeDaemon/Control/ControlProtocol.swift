@@ -1,0 +1,181 @@
+/// The control protocol, version 1, as pure functions: one line of bytes in -> a request or an error;
+/// replies, errors and events -> one line of bytes out (newline included). No I/O here; the transport is
+/// `ControlServer`, and docs/protocol.md is the reference for clients.
+public enum ControlProtocol {
+    public static let version: Int64 = 1
+    /// Longest request line accepted, newline excluded. Longer lines are discarded unread and answered with
+    /// `lineTooLong`.
+    public static let defaultMaxLineBytes = 64 * 1024
+
+    // MARK: Decoding requests
+
+    /// Decodes one request line (without its newline). The error carries the request's id when one could be read.
+    public static func decodeRequest(_ line: some Collection<UInt8>) -> Result<ControlRequest, RequestError> {
+        let value: JSONValue
+        do {
+            value = try JSONValue.decode(line)
+        } catch {
+            return .failure(RequestError(id: nil, error: ControlError(.badJSON, "the line is not valid JSON")))
+        }
+        guard case .object(var fields) = value else {
+            return .failure(RequestError(id: nil, error: ControlError(.notAnObject,
+                "a request is a JSON object, got \(value.typeName)")))
+        }
+        let id = fields.removeValue(forKey: "id")
+        func fail(_ code: ControlErrorCode, _ message: String) -> Result<ControlRequest, RequestError> {
+            .failure(RequestError(id: id, error: ControlError(code, message)))
+        }
+        if let v = fields.removeValue(forKey: "protocol") {
+            guard case .integer(let n) = v, n == version else {
+                return fail(.unsupportedProtocol, "this service speaks protocol \(version), the request asked for \(describe(v))")
+            }
+        }
+        guard let commandField = fields.removeValue(forKey: "command") else {
+            return fail(.badArguments, "missing field \"command\"")
+        }
+        guard case .string(let name) = commandField else {
+            return fail(.badArguments, "\"command\" must be a string, got \(commandField.typeName)")
+        }
+        do {
+            var args = Arguments(command: name, fields: fields)
+            let command = try decodeCommand(name, &args)
+            try args.rejectUnused()
+            return .success(ControlRequest(id: id, command: command))
+        } catch let error as ControlError {
+            return .failure(RequestError(id: id, error: error))
+        } catch {
+            return fail(.badArguments, "\(error)")
+        }
+    }
+
+    /// A request that could not be honoured, with the id to echo.
+    public struct RequestError: Error, Hashable, Sendable {
+        public var id: JSONValue?
+        public var error: ControlError
+    }
+
+    public static let commandNames = ["push", "pop", "setStack", "popToRoot", "state", "subscribe", "unsubscribe"]
+
+    private static func decodeCommand(_ name: String, _ args: inout Arguments) throws -> ControlCommand {
+        switch name {
+        case "push": return .push(try args.screen(path: ""))
+        case "pop": return .pop
+        case "popToRoot": return .popToRoot
+        case "state": return .state
+        case "setStack":
+            let list = try args.required("screens")
+            guard case .array(let items) = list, !items.isEmpty else {
+                throw ControlError(.badArguments, "setStack: \"screens\" must be a non-empty array of screens")
+            }
+            var screens: [ScreenSpec] = []
+            for (i, item) in items.enumerated() {
+                guard case .object(let o) = item else {
+                    throw ControlError(.badArguments, "setStack: screens[\(i)] must be an object, got \(item.typeName)")
+                }
+                var inner = Arguments(command: "setStack", fields: o)
+                screens.append(try inner.screen(path: "screens[\(i)]."))
+                try inner.rejectUnused(path: "screens[\(i)].")
+            }
+            return .setStack(screens)
+        case "subscribe": return .subscribe(try args.eventClasses())
+        case "unsubscribe": return .unsubscribe(try args.eventClasses())
+        default:
+            throw ControlError(.unknownCommand, "unknown command \"\(name)\"; known: \(commandNames.joined(separator: ", "))")
+        }
+    }
+
+    /// Fields of one command, consumed as they are read so leftovers (typos) can be reported.
+    private struct Arguments {
+        var command: String
+        var fields: [String: JSONValue]
+
+        mutating func required(_ key: String) throws -> JSONValue {
+            guard let v = fields.removeValue(forKey: key) else {
+                throw ControlError(.badArguments, "\(command): missing field \"\(key)\"")
+            }
+            return v
+        }
+
+        mutating func bool(_ key: String, path: String) throws -> Bool {
+            guard let v = fields.removeValue(forKey: key) else { return false }
+            guard case .bool(let b) = v else {
+                throw ControlError(.badArguments, "\(command): \"\(path)\(key)\" must be true or false, got \(v.typeName)")
+            }
+            return b
+        }
+
+        mutating func screen(path: String) throws -> ScreenSpec {
+            let nameValue = try required("name")
+            guard case .string(let name) = nameValue, !name.isEmpty, name.utf8.count <= 256 else {
+                throw ControlError(.badArguments,
+                    "\(command): \"\(path)name\" must be a non-empty string of at most 256 bytes")
+            }
+            let header = try bool("header", path: path)
+            let hidden = try bool("hidden", path: path)
+            if header && hidden {
+                throw ControlError(.badArguments,
+                    "\(command): \"\(path)header\" and \"\(path)hidden\" exclude each other (a header host already hides the bar)")
+            }
+            return ScreenSpec(name: name, barStyle: header ? .header : hidden ? .hidden : .bar)
+        }
+
+        mutating func eventClasses() throws -> Set<EventClass> {
+            let known = EventClass.allCases.map(\.rawValue).joined(separator: ", ")
+            let v = try required("events")
+            guard case .array(let items) = v, !items.isEmpty else {
+                throw ControlError(.badArguments, "\(command): \"events\" must be a non-empty array of: \(known)")
+            }
+            var classes = Set<EventClass>()
+            for item in items {
+                guard case .string(let s) = item, let c = EventClass(rawValue: s) else {
+                    throw ControlError(.badArguments, "\(command): unknown event class \(describe(item)); known: \(known)")
+                }
+                classes.insert(c)
+            }
+            return classes
+        }
+
+        func rejectUnused(path: String = "") throws {
+            guard let extra = fields.keys.sorted().first else { return }
+            throw ControlError(.badArguments, "\(command): unknown field \"\(path)\(extra)\"")
+        }
+    }
+
+    private static func describe(_ v: JSONValue) -> String {
+        String(decoding: v.encodedLine().prefix(80), as: UTF8.self)
+    }
+
+    // MARK: Encoding
+
+    /// The first line the service sends on every accepted connection.
+    public static func hello() -> [UInt8] {
+        line(.object([
+            "type": .string("hello"),
+            "protocol": .integer(version),
+            "server": .string("edgeswipe"),
+            "events": .array(EventClass.allCases.map { .string($0.rawValue) }),
+            "commands": .array(commandNames.map { .string($0) }),
+        ]))
+    }
+
+    /// `{"type":"reply","command":...,"id":...,"result":...}`.
+    public static func reply(to request: ControlRequest, result: JSONValue) -> [UInt8] {
+        var o: [String: JSONValue] = ["type": .string("reply"), "command": .string(request.command.name), "result": result]
+        if let id = request.id { o["id"] = id }
+        return line(.object(o))
+    }
+
+    /// `{"type":"error","code":...,"message":...,"id":...}`.
+    public static func error(_ error: ControlError, id: JSONValue? = nil) -> [UInt8] {
+        var o: [String: JSONValue] = ["type": .string("error"), "code": .string(error.code.rawValue),
+                                      "message": .string(error.message)]
+        if let id { o["id"] = id }
+        return line(.object(o))
+    }
+
+    public static func line(_ value: JSONValue) -> [UInt8] {
+        var bytes = value.encodedLine()
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+}

@@ -1,0 +1,341 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TouchInput
+
+/// The control socket's transport: accepts clients on a Unix stream socket, reads request lines through
+/// `ControlProtocol`, passes commands to a `ControlCommandHandler`, and fans events out to subscribers.
+///
+/// Nothing here blocks. Writes are non-blocking; what the kernel does not take is queued per client up to
+/// `queueLimitBytes`, and a client past that is disconnected, so a stuck reader never stalls input handling.
+public final class ControlServer {
+    public struct Options: Sendable {
+        public var path: String
+        public var mode: UInt32
+        /// Group given to the socket file.
+        public var groupID: UInt32?
+        public var access: AccessPolicy
+        public var maxClients: Int
+        public var queueLimitBytes: Int
+        public var maxLineBytes: Int
+
+        public init(path: String, mode: UInt32 = 0o660, groupID: UInt32? = nil, access: AccessPolicy? = nil,
+                    maxClients: Int = 64, queueLimitBytes: Int = 1 << 20,
+                    maxLineBytes: Int = ControlProtocol.defaultMaxLineBytes) {
+            self.path = path
+            self.mode = mode
+            self.groupID = groupID
+            self.access = access ?? .standard(socketGID: groupID)
+            self.maxClients = maxClients
+            self.queueLimitBytes = queueLimitBytes
+            self.maxLineBytes = maxLineBytes
+        }
+
+        /// From the configuration's `socket` section: resolves the group and user names.
+        public init(_ config: SocketConfig, path: String) throws {
+            var gid: UInt32?
+            if let group = config.group {
+                guard let g = Accounts.gid(group) else {
+                    throw SystemError(errno: Errno(rawValue: ENOENT), operation: "socket.group: look up group \"\(group)\"")
+                }
+                gid = g
+            }
+            var extra = Set<UInt32>()
+            for user in config.allowUsers {
+                guard let u = Accounts.uid(user) else {
+                    throw SystemError(errno: Errno(rawValue: ENOENT), operation: "socket.allow_users: look up user \"\(user)\"")
+                }
+                extra.insert(u)
+            }
+            self.init(path: path, groupID: gid, access: .standard(socketGID: gid, extraUIDs: extra),
+                      maxClients: config.maxClients, queueLimitBytes: config.queueLimitBytes)
+        }
+    }
+
+    public let options: Options
+    public let statistics = ControlServerStatistics()
+    public weak var handler: (any ControlCommandHandler)?
+
+    private unowned let loop: EventLoop
+    private let log: DaemonLog
+    private let listener: UnixListener
+    private var listenerToken: EventToken?
+    private var clients: [ControlClientID: ControlConnection] = [:]
+    private var nextClient: UInt64 = 1
+    private let readBuffer: UnsafeMutableRawBufferPointer
+
+    public init(loop: EventLoop, options: Options, handler: (any ControlCommandHandler)?, log: DaemonLog) throws {
+        self.loop = loop
+        self.options = options
+        self.handler = handler
+        self.log = log
+        listener = try UnixListener(path: options.path, mode: mode_t(options.mode), groupID: options.groupID)
+        readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
+        do {
+            listenerToken = try loop.register(fd: listener.fd, events: .readable, name: "control socket") { [unowned self] _ in
+                self.acceptPending()
+            }
+        } catch {
+            listener.shutdown()
+            readBuffer.deallocate()
+            throw error
+        }
+        log.info("control socket listening on \(options.path)")
+    }
+
+    deinit {
+        shutdown()
+        readBuffer.deallocate()
+    }
+
+    public var clientCount: Int { clients.count }
+
+    /// Disconnects every client and removes the socket file. Idempotent.
+    public func shutdown() {
+        for id in Array(clients.keys) { disconnect(id, reason: "service stopping") }
+        if let t = listenerToken {
+            loop.unregister(t)
+            listener.shutdown()
+            listenerToken = nil
+        }
+    }
+
+    /// Sends an event to every client subscribed to its class. Encoded once by the caller.
+    public func publish(_ event: ControlEvent) {
+        statistics.bump(statistics.eventsPublished)
+        for (id, c) in clients where c.subscriptions.contains(event.eventClass) {
+            send(event.line[...], to: id)
+        }
+    }
+
+    /// Subscription of a client (nil when gone): for diagnostics and tests.
+    public func subscriptions(of id: ControlClientID) -> Set<EventClass>? { clients[id]?.subscriptions }
+
+    // MARK: Accepting
+
+    private func acceptPending() {
+        while true {
+            // accept4 is not in Glibc's overlay; the flags are set right after, on this (only) loop thread.
+            let fd = accept(listener.fd, nil, nil)
+            if fd >= 0 {
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            }
+            if fd < 0 {
+                switch errno {
+                case EINTR, ECONNABORTED: continue
+                case EAGAIN: return
+                default:
+                    // EMFILE and friends: leave the rest in the backlog; level-triggered epoll retries.
+                    log.error("\(SystemError(errno: Errno(rawValue: errno), operation: "accept(\(options.path))"))")
+                    return
+                }
+            }
+            admit(fd)
+        }
+    }
+
+    private func admit(_ fd: Int32) {
+        let peer: PeerCredentials
+        do {
+            peer = try PeerCredentials.of(socket: fd)
+        } catch {
+            log.warning("control: \(error); connection closed")
+            close(fd)
+            return
+        }
+        if !options.access.allows(peer) {
+            statistics.bump(statistics.refusedCredentials)
+            log.warning("control: refused \(peer): not an allowed user or group")
+            refuse(fd, ControlError(.permissionDenied, "uid \(peer.uid) may not use this socket"))
+            return
+        }
+        if clients.count >= options.maxClients {
+            statistics.bump(statistics.refusedTooMany)
+            log.warning("control: refused \(peer): \(options.maxClients) clients already connected")
+            refuse(fd, ControlError(.tooManyClients, "\(options.maxClients) clients already connected"))
+            return
+        }
+        let id = ControlClientID(rawValue: nextClient)
+        nextClient += 1
+        let c = ControlConnection(id: id, fd: fd, peer: peer, maxLineBytes: options.maxLineBytes)
+        do {
+            c.token = try loop.register(fd: fd, events: c.interest, name: "\(id)") { [unowned self] events in
+                self.service(id, events)
+            }
+        } catch {
+            log.error("control: \(error)")
+            close(fd)
+            return
+        }
+        clients[id] = c
+        statistics.bump(statistics.accepted)
+        statistics.connected.store(clients.count, ordering: .relaxed)
+        log.debug("control: \(id) connected (\(peer))")
+        send(ControlProtocol.hello()[...], to: id)
+    }
+
+    /// One best-effort error line to a refused peer, then close. The line is short, so a fresh socket's
+    /// buffer takes it whole; if not, the peer loses only the explanation.
+    private func refuse(_ fd: Int32, _ error: ControlError) {
+        let line = ControlProtocol.error(error)
+        _ = line.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        close(fd)
+    }
+
+    // MARK: Per-client I/O
+
+    private func service(_ id: ControlClientID, _ events: IOEvents) {
+        guard let c = clients[id] else { return }
+        if events.contains(.writable) { flush(c) }
+        if !c.isClosed, case .open = c.state,
+           !events.isDisjoint(with: [.readable, .readHangUp, .hangUp, .error]) {
+            readAvailable(c)
+        }
+        if !c.isClosed, events.contains(.error) || events.contains(.hangUp) {
+            disconnect(id, reason: "connection reset")
+        }
+    }
+
+    private func readAvailable(_ c: ControlConnection) {
+        // Bounded per wake-up so one busy client cannot starve the others; epoll is level-triggered.
+        for _ in 0..<16 {
+            let n = read(c.fd, readBuffer.baseAddress, readBuffer.count)
+            if n > 0 {
+                c.framer.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n])) { output in
+                    guard !c.isClosed else { return }
+                    switch output {
+                    case .line(let line): handleLine(line, from: c)
+                    case .oversized:
+                        statistics.bump(statistics.linesTooLong)
+                        send(ControlProtocol.error(ControlError(.lineTooLong,
+                            "request line longer than \(options.maxLineBytes) bytes; discarded up to its newline"))[...], to: c.id)
+                    }
+                }
+                statistics.raise(statistics.inputHighWater, to: c.framer.bufferedBytes)
+                if c.isClosed { return }
+            } else if n == 0 {
+                peerFinishedSending(c)
+                return
+            } else {
+                switch errno {
+                case EINTR: continue
+                case EAGAIN: return
+                default:
+                    disconnect(c.id, reason: "\(SystemError(errno: Errno(rawValue: errno), operation: "read"))")
+                    return
+                }
+            }
+        }
+    }
+
+    private func peerFinishedSending(_ c: ControlConnection) {
+        if c.output.isEmpty {
+            disconnect(c.id, reason: "closed by the client")
+        } else {
+            c.state = .draining
+            updateInterest(c)
+        }
+    }
+
+    private func handleLine(_ line: [UInt8], from c: ControlConnection) {
+        switch ControlProtocol.decodeRequest(line) {
+        case .failure(let failure):
+            statistics.bump(statistics.badRequests)
+            send(ControlProtocol.error(failure.error, id: failure.id)[...], to: c.id)
+        case .success(let request):
+            statistics.bump(statistics.commands)
+            let result: Result<JSONValue, ControlError>
+            switch request.command {
+            case .subscribe(let classes):
+                c.subscriptions.formUnion(classes)
+                result = .success(.object(["events": .array(c.subscriptions.sorted().map { .string($0.rawValue) })]))
+            case .unsubscribe(let classes):
+                c.subscriptions.subtract(classes)
+                result = .success(.object(["events": .array(c.subscriptions.sorted().map { .string($0.rawValue) })]))
+            case .push, .pop, .setStack, .popToRoot, .state:
+                if let handler {
+                    result = handler.handle(request.command, from: c.id, nowUs: Monotonic.nowUs())
+                } else {
+                    result = .failure(ControlError(.unavailable, "no navigation backend is attached"))
+                }
+            }
+            // The handler may have published events that disconnected this very client.
+            guard !c.isClosed else { return }
+            switch result {
+            case .success(let value): send(ControlProtocol.reply(to: request, result: value)[...], to: c.id)
+            case .failure(let error): send(ControlProtocol.error(error, id: request.id)[...], to: c.id)
+            }
+        }
+    }
+
+    /// Writes what the socket takes now and queues the rest; past the queue limit the client is dropped.
+    private func send(_ bytes: ArraySlice<UInt8>, to id: ControlClientID) {
+        guard let c = clients[id], !c.isClosed else { return }
+        var remaining = bytes
+        if c.output.isEmpty {
+            let written = remaining.withUnsafeBytes { writeSome(c, $0) }
+            guard let written else { return }
+            remaining = remaining.dropFirst(written)
+            if remaining.isEmpty { return }
+        }
+        if c.output.count + remaining.count > options.queueLimitBytes {
+            statistics.bump(statistics.disconnectedSlow)
+            log.warning("control: \(id) (\(c.peer)) dropped: it does not read its events")
+            disconnect(id, reason: "too slow: more than \(options.queueLimitBytes) bytes queued")
+            return
+        }
+        c.output.append(remaining)
+        statistics.raise(statistics.outputHighWater, to: c.output.count)
+        updateInterest(c)
+    }
+
+    private func flush(_ c: ControlConnection) {
+        while !c.output.isEmpty {
+            let written = c.output.withUnsent { raw in writeSome(c, raw) }
+            guard let written, !c.isClosed else { return }
+            if written == 0 { break }
+            c.output.consume(written)
+        }
+        if c.output.isEmpty, case .draining = c.state {
+            disconnect(c.id, reason: "closed by the client")
+            return
+        }
+        updateInterest(c)
+    }
+
+    /// Bytes written (0 when the socket is full), or nil when the client was disconnected.
+    private func writeSome(_ c: ControlConnection, _ raw: UnsafeRawBufferPointer) -> Int? {
+        while true {
+            let n = Glibc.send(c.fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            if n >= 0 { return n }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN: return 0
+            default:
+                disconnect(c.id, reason: "\(SystemError(errno: Errno(rawValue: errno), operation: "send"))")
+                return nil
+            }
+        }
+    }
+
+    private func updateInterest(_ c: ControlConnection) {
+        guard let token = c.token, !c.isClosed else { return }
+        do {
+            try loop.modify(token, events: c.interest)
+        } catch {
+            disconnect(c.id, reason: "\(error)")
+        }
+    }
+
+    private func disconnect(_ id: ControlClientID, reason: String) {
+        guard let c = clients.removeValue(forKey: id) else { return }
+        c.state = .closed
+        if let t = c.token { loop.unregister(t) }
+        close(c.fd)
+        statistics.bump(statistics.disconnected)
+        statistics.connected.store(clients.count, ordering: .relaxed)
+        log.debug("control: \(id) disconnected: \(reason)")
+        handler?.clientDisconnected(id, nowUs: Monotonic.nowUs())
+    }
+}

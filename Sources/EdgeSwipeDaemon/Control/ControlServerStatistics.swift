@@ -1,0 +1,32 @@
+import Synchronization
+
+/// Counters of the control server, readable from any thread (tests, diagnostics, the benchmarks).
+public final class ControlServerStatistics: Sendable {
+    public let accepted = Atomic<Int>(0)
+    public let refusedCredentials = Atomic<Int>(0)
+    public let refusedTooMany = Atomic<Int>(0)
+    public let disconnectedSlow = Atomic<Int>(0)
+    public let disconnected = Atomic<Int>(0)
+    public let linesTooLong = Atomic<Int>(0)
+    public let badRequests = Atomic<Int>(0)
+    public let commands = Atomic<Int>(0)
+    public let eventsPublished = Atomic<Int>(0)
+    public let connected = Atomic<Int>(0)
+    /// Most bytes ever held for one client's unfinished input line.
+    public let inputHighWater = Atomic<Int>(0)
+    /// Most bytes ever queued for one client's output.
+    public let outputHighWater = Atomic<Int>(0)
+
+    public init() {}
+
+    func raise(_ counter: borrowing Atomic<Int>, to value: Int) {
+        var current = counter.load(ordering: .relaxed)
+        while value > current {
+            let (exchanged, original) = counter.compareExchange(expected: current, desired: value, ordering: .relaxed)
+            if exchanged { return }
+            current = original
+        }
+    }
+
+    func bump(_ counter: borrowing Atomic<Int>) { counter.add(1, ordering: .relaxed) }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TouchInput
+
+/// Who is on the other end of a Unix socket, from SO_PEERCRED (set by the kernel at connect time).
+public struct PeerCredentials: Hashable, Sendable, CustomStringConvertible {
+    public var pid: Int32
+    public var uid: UInt32
+    public var gid: UInt32
+
+    public init(pid: Int32, uid: UInt32, gid: UInt32) {
+        self.pid = pid
+        self.uid = uid
+        self.gid = gid
+    }
+
+    public static func of(socket fd: Int32) throws -> PeerCredentials {
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; } (Linux ABI); Glibc's overlay does not import it.
+        var raw: (Int32, UInt32, UInt32) = (0, 0, 0)
+        var len = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
+        try SystemCall.run("getsockopt(SO_PEERCRED)") { getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &raw, &len) }
+        return PeerCredentials(pid: raw.0, uid: raw.1, gid: raw.2)
+    }
+
+    public var description: String { "pid \(pid) uid \(uid) gid \(gid)" }
+}
+
+/// Which peers may use the control socket. The socket's mode (0660) is the first gate; this is the second,
+/// so a descriptor passed to or inherited by another process does not widen access.
+public struct AccessPolicy: Hashable, Sendable {
+    public var allowedUIDs: Set<UInt32>
+    /// A peer whose primary group is one of these is allowed (the socket's group).
+    public var allowedGIDs: Set<UInt32>
+
+    public init(allowedUIDs: Set<UInt32>, allowedGIDs: Set<UInt32> = []) {
+        self.allowedUIDs = allowedUIDs
+        self.allowedGIDs = allowedGIDs
+    }
+
+    /// Root, the service's own user, `extraUIDs`, and members of the socket's group.
+    public static func standard(socketGID: UInt32?, extraUIDs: Set<UInt32> = []) -> AccessPolicy {
+        AccessPolicy(allowedUIDs: Set([0, geteuid()]).union(extraUIDs), allowedGIDs: socketGID.map { [$0] } ?? [])
+    }
+
+    public func allows(_ peer: PeerCredentials) -> Bool {
+        allowedUIDs.contains(peer.uid) || allowedGIDs.contains(peer.gid)
+    }
+}
+
+/// User and group names from the system databases (NSS), or numeric ids.
+public enum Accounts {
+    public static func uid(_ nameOrNumber: String) -> UInt32? {
+        if let n = UInt32(nameOrNumber) { return n }
+        var pwd = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getpwnam_r(nameOrNumber, &pwd, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
+        return pwd.pw_uid
+    }
+
+    public static func gid(_ nameOrNumber: String) -> UInt32? {
+        if let n = UInt32(nameOrNumber) { return n }
+        var grp = group()
+        var result: UnsafeMutablePointer<group>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getgrnam_r(nameOrNumber, &grp, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
+        return grp.gr_gid
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TouchInput
+
+/// sockaddr_un construction. A leading '@' names the abstract namespace (as NOTIFY_SOCKET does).
+enum UnixAddress {
+    static func withSockaddr<R>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) throws -> R) throws -> R {
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        var bytes = Array(path.utf8)
+        let abstract = bytes.first == UInt8(ascii: "@")
+        if abstract { bytes[0] = 0 }
+        let capacity = MemoryLayout.size(ofValue: addr.sun_path)
+        guard !bytes.isEmpty, bytes.count < capacity else {
+            throw SystemError(errno: Errno(rawValue: ENAMETOOLONG), operation: "socket address \(path)")
+        }
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+            for (i, b) in bytes.enumerated() { raw[i] = b }
+        }
+        // Abstract names are exactly as long as given; paths include their terminating NUL.
+        let length = MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 0 : 1)
+        return try withUnsafePointer(to: &addr) { p in
+            try p.withMemoryRebound(to: sockaddr.self, capacity: 1) { sp in try body(sp, socklen_t(length)) }
+        }
+    }
+}
+
+/// A listening Unix stream socket at a path, mode 0660 by default, non-blocking, close-on-exec.
+public final class UnixListener {
+    public let path: String
+    public let fd: Int32
+
+    /// Replaces a stale socket file left by a crashed instance, but refuses to steal the path from a live one.
+    public init(path: String, mode: mode_t = 0o660, groupID: UInt32? = nil, backlog: Int32 = SOMAXCONN) throws {
+        self.path = path
+        try UnixListener.removeStale(path)
+        fd = try SystemCall.run("socket(AF_UNIX, SOCK_STREAM)") {
+            socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        }
+        do {
+            _ = try UnixAddress.withSockaddr(path) { (sa, len) throws in
+                try SystemCall.run("bind(\(path))") { bind(fd, sa, len) }
+            }
+            // Mode and group are set before listen(): until then nobody can connect, so there is no window
+            // in which the socket is reachable with the umask's mode.
+            try SystemCall.run("chmod(\(path), \(String(mode, radix: 8)))") { chmod(path, mode) }
+            if let groupID {
+                try SystemCall.run("chown(\(path), group \(groupID))") { chown(path, UInt32.max, groupID) }
+            }
+            try SystemCall.run("listen(\(path))") { listen(fd, backlog) }
+        } catch {
+            close(fd)
+            unlink(path)
+            throw error
+        }
+    }
+
+    /// Closes the socket and removes its path.
+    public func shutdown() {
+        close(fd)
+        unlink(path)
+    }
+
+    private static func removeStale(_ path: String) throws {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return }
+        guard (st.st_mode & S_IFMT) == S_IFSOCK else {
+            throw SystemError(errno: Errno(rawValue: EEXIST), operation: "create control socket \(path) (a file that is not a socket is in the way)")
+        }
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard probe >= 0 else { return }
+        defer { close(probe) }
+        let live: Bool = (try? UnixAddress.withSockaddr(path) { (sa, len) throws in connect(probe, sa, len) == 0 }) ?? false
+        if live {
+            throw SystemError(errno: Errno(rawValue: EADDRINUSE), operation: "create control socket \(path) (another instance is listening)")
+        }
+        unlink(path)
+    }
+}

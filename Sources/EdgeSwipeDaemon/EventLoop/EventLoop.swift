@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TouchInput
+import CEdgeSwipeSys
+
+/// One thread, one epoll set. Every source of work in the service (devices, libinput, signals, the deadline
+/// timer, the control socket and its clients) is a file descriptor registered here with a handler.
+///
+/// It blocks in epoll_wait with no timeout: when nothing is pending there are no wake-ups at all.
+/// Not thread-safe: create, use and run it on one thread. `LoopWaker` is the only way in from other threads.
+public final class EventLoop {
+    public typealias Handler = (IOEvents) -> Void
+
+    private struct Registration {
+        var fd: Int32
+        var events: IOEvents
+        var name: String
+        var handler: Handler
+    }
+
+    private enum State {
+        case idle, running, stopping
+    }
+
+    private let epoll: Int32
+    private var registrations: [UInt64: Registration] = [:]
+    private var nextToken: UInt64 = 1
+    private var state = State.idle
+    private let capacity: Int32 = 64
+    private let tokens: UnsafeMutablePointer<UInt64>
+    private let masks: UnsafeMutablePointer<UInt32>
+    private var wakers: [LoopWaker] = []
+
+    /// Returns of epoll_wait so far: the idle wake-up count the benchmarks measure.
+    public private(set) var wakeUps = 0
+
+    public init() throws {
+        epoll = try SystemCall.run("epoll_create1") { cedgeswipe_epoll_create() }
+        tokens = .allocate(capacity: Int(capacity))
+        masks = .allocate(capacity: Int(capacity))
+    }
+
+    deinit {
+        tokens.deallocate()
+        masks.deallocate()
+        close(epoll)
+    }
+
+    public var registrationCount: Int { registrations.count }
+
+    /// Adds a descriptor. The loop does not own it: unregister before closing it.
+    @discardableResult
+    public func register(fd: Int32, events: IOEvents, name: String,
+                         handler: @escaping Handler) throws -> EventToken {
+        let token = nextToken
+        try SystemCall.run("epoll_ctl(ADD, \(name) fd \(fd))") { cedgeswipe_epoll_add(epoll, fd, events.rawValue, token) }
+        nextToken += 1
+        registrations[token] = Registration(fd: fd, events: events, name: name, handler: handler)
+        return EventToken(rawValue: token)
+    }
+
+    /// Changes what a registration waits for (e.g. adds `.writable` while a client's queue is backed up).
+    public func modify(_ token: EventToken, events: IOEvents) throws {
+        guard var r = registrations[token.rawValue] else { return }
+        guard r.events != events else { return }
+        try SystemCall.run("epoll_ctl(MOD, \(r.name) fd \(r.fd))") {
+            cedgeswipe_epoll_modify(epoll, r.fd, events.rawValue, token.rawValue)
+        }
+        r.events = events
+        registrations[token.rawValue] = r
+    }
+
+    public func events(of token: EventToken) -> IOEvents? { registrations[token.rawValue]?.events }
+
+    /// Removes a registration; events already fetched for it are dropped. Safe inside any handler.
+    public func unregister(_ token: EventToken) {
+        guard let r = registrations.removeValue(forKey: token.rawValue) else { return }
+        // Fails only if the fd is already closed, and then the kernel has already dropped it from the set.
+        _ = cedgeswipe_epoll_remove(epoll, r.fd)
+    }
+
+    /// Runs until `stop()` is called (from a handler, or through a waker).
+    public func run() throws {
+        state = .running
+        defer { state = .idle }
+        while case .running = state {
+            try runOnce(timeoutMilliseconds: -1)
+        }
+    }
+
+    /// Asks `run()` to return after the current batch of events.
+    public func stop() {
+        if case .running = state { state = .stopping }
+    }
+
+    /// Waits for one batch (-1: no timeout) and dispatches it. Returns the number of events dispatched.
+    @discardableResult
+    public func runOnce(timeoutMilliseconds: Int32) throws -> Int {
+        let n = try SystemCall.run("epoll_wait") {
+            cedgeswipe_epoll_wait(epoll, tokens, masks, capacity, timeoutMilliseconds)
+        }
+        wakeUps += 1
+        var dispatched = 0
+        for i in 0..<Int(n) {
+            // Looked up per event: an earlier handler in this batch may have removed this registration.
+            guard let r = registrations[tokens[i]] else { continue }
+            r.handler(IOEvents(rawValue: masks[i]))
+            dispatched += 1
+        }
+        return dispatched
+    }
+
+    /// A handle other threads can use to run `action` on this loop's thread.
+    public func makeWaker(name: String, action: @escaping () -> Void) throws -> LoopWaker {
+        let waker = try LoopWaker()
+        try register(fd: waker.fd, events: .readable, name: name) { _ in
+            waker.drain()
+            action()
+        }
+        wakers.append(waker)
+        return waker
+    }
+
+    /// A waker that stops the loop: how tests and other threads end `run()`.
+    public func makeStopHandle() throws -> LoopWaker {
+        try makeWaker(name: "stop") { [unowned self] in self.stop() }
+    }
+}
+
+/// An eventfd another thread can poke. Sendable: `wake()` is one write(2).
+public final class LoopWaker: Sendable {
+    let fd: Int32
+
+    init() throws {
+        fd = try SystemCall.run("eventfd") { cedgeswipe_eventfd() }
+    }
+
+    deinit { close(fd) }
+
+    public func wake() {
+        var one: UInt64 = 1
+        // EAGAIN means the counter is already non-zero: the loop will wake anyway.
+        _ = try? SystemCall.run("write(eventfd)") { write(fd, &one, 8) }
+    }
+
+    func drain() {
+        var value: UInt64 = 0
+        _ = try? SystemCall.run("read(eventfd)") { read(fd, &value, 8) }
+    }
+}

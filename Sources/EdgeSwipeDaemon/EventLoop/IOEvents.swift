@@ -1,0 +1,27 @@
+import CEdgeSwipeSys
+
+/// Readiness of one file descriptor, as epoll reports it.
+public struct IOEvents: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let readable = IOEvents(rawValue: cedgeswipe_EPOLLIN)
+    public static let writable = IOEvents(rawValue: cedgeswipe_EPOLLOUT)
+    public static let error = IOEvents(rawValue: cedgeswipe_EPOLLERR)
+    public static let hangUp = IOEvents(rawValue: cedgeswipe_EPOLLHUP)
+    /// The peer shut down its writing side.
+    public static let readHangUp = IOEvents(rawValue: cedgeswipe_EPOLLRDHUP)
+
+    public var description: String {
+        let names: [(IOEvents, String)] = [(.readable, "in"), (.writable, "out"), (.error, "err"), (.hangUp, "hup"),
+                                           (.readHangUp, "rdhup")]
+        return names.filter { contains($0.0) }.map(\.1).joined(separator: "|")
+    }
+}
+
+/// A registration in an `EventLoop`. Tokens are never reused, so an event still queued for a registration
+/// removed earlier in the same batch is recognised as stale and dropped.
+public struct EventToken: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt64
+    public var description: String { "#\(rawValue)" }
+}

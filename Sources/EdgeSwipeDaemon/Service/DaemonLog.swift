@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The service's log: one line per message on stderr (the journal adds time and unit), with a
+/// sd-daemon(3) priority prefix so journald records the level.
+public struct DaemonLog: Sendable {
+    public enum Level: Int, Comparable, Sendable {
+        case debug = 7, info = 6, warning = 4, error = 3
+        public static func < (a: Level, b: Level) -> Bool { a.rawValue > b.rawValue }
+    }
+
+    public var minimum: Level
+    private let sink: @Sendable (Level, String) -> Void
+
+    public init(minimum: Level = .info, sink: @escaping @Sendable (Level, String) -> Void = DaemonLog.stderrSink) {
+        self.minimum = minimum
+        self.sink = sink
+    }
+
+    /// Discards everything (tests that do not look at the log).
+    public static let silent = DaemonLog(minimum: .error) { _, _ in }
+
+    public static let stderrSink: @Sendable (Level, String) -> Void = { level, message in
+        let line = "<\(level.rawValue)>\(message)\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+
+    public func log(_ level: Level, _ message: @autoclosure () -> String) {
+        if level >= minimum { sink(level, message()) }
+    }
+
+    public func debug(_ m: @autoclosure () -> String) { log(.debug, m()) }
+    public func info(_ m: @autoclosure () -> String) { log(.info, m()) }
+    public func warning(_ m: @autoclosure () -> String) { log(.warning, m()) }
+    public func error(_ m: @autoclosure () -> String) { log(.error, m()) }
+}
