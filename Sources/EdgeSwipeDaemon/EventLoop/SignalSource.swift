@@ -65,8 +65,11 @@ public final class DeadlineTimer {
     /// The armed deadline in CLOCK_MONOTONIC microseconds, nil when disarmed.
     public private(set) var deadline: UInt64?
 
-    /// `handler` gets the monotonic time at which it runs.
-    public init(loop: EventLoop, handler: @escaping (_ nowUs: UInt64) -> Void) throws {
+    /// Runs on expiry with the monotonic time at which it runs.
+    public var onExpiry: ((_ nowUs: UInt64) -> Void)?
+
+    public init(loop: EventLoop, onExpiry: ((_ nowUs: UInt64) -> Void)? = nil) throws {
+        self.onExpiry = onExpiry
         self.loop = loop
         fd = try SystemCall.run("timerfd_create") { cedgeswipe_timerfd_create() }
         do {
@@ -74,7 +77,7 @@ public final class DeadlineTimer {
                 let expirations = (try? SystemCall.run("read(timerfd)") { cedgeswipe_timerfd_drain(fd) }) ?? 0
                 guard expirations > 0 else { return }
                 self.deadline = nil
-                handler(Monotonic.nowUs())
+                self.onExpiry?(Monotonic.nowUs())
             }
         } catch {
             close(fd)

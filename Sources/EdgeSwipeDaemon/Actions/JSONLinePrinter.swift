@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TouchInput
+
+/// Prints event lines on stdout (`print_json: true`) without ever blocking the loop: what stdout does not
+/// take at once is queued (bounded) and written when the loop says it is writable; past the bound lines
+/// are dropped and counted, and the count is printed once output flows again.
+public final class JSONLinePrinter {
+    private let fd: Int32
+    private unowned let loop: EventLoop
+    private var token: EventToken?
+    private var queue = ByteQueue()
+    private let limit: Int
+    public private(set) var dropped = 0
+    /// Regular files and terminals cannot be polled; they are written directly (they do not stall for long).
+    private let pollable: Bool
+
+    public init(loop: EventLoop, fd: Int32 = 1, limitBytes: Int = 1 << 20) throws {
+        self.fd = fd
+        self.loop = loop
+        limit = limitBytes
+        var st = stat()
+        try SystemCall.run("fstat(stdout)") { fstat(fd, &st) }
+        let type = st.st_mode & S_IFMT
+        pollable = type == S_IFIFO || type == S_IFSOCK
+        if pollable {
+            // Our own end of a pipe or socket: non-blocking so a stalled reader cannot stall input.
+            try SystemCall.run("fcntl(stdout, O_NONBLOCK)") { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+            token = try loop.register(fd: fd, events: [], name: "stdout") { [unowned self] _ in self.flush() }
+        }
+    }
+
+    deinit { if let token { loop.unregister(token) } }
+
+    public var queuedBytes: Int { queue.count }
+
+    public func print(_ line: [UInt8]) {
+        guard pollable else {
+            line.withUnsafeBytes { raw in
+                var off = 0
+                while off < raw.count {
+                    let n = write(fd, raw.baseAddress! + off, raw.count - off)
+                    if n < 0 { if errno == EINTR { continue }; return }
+                    off += n
+                }
+            }
+            return
+        }
+        if queue.count + line.count > limit {
+            dropped += 1
+            return
+        }
+        queue.append(line[...])
+        flush()
+    }
+
+    private func flush() {
+        if dropped > 0, queue.count < limit / 2 {
+            let note = ControlEvent.diagnostic(code: "outputDropped", message: "\(dropped) lines dropped: stdout was not read",
+                                               timeUs: Monotonic.nowUs()).line
+            dropped = 0
+            queue.append(note[...])
+        }
+        while !queue.isEmpty {
+            let n = queue.withUnsent { raw in write(fd, raw.baseAddress, raw.count) }
+            if n > 0 { queue.consume(n); continue }
+            if n < 0, errno == EINTR { continue }
+            break
+        }
+        if let token { try? loop.modify(token, events: queue.isEmpty ? [] : .writable) }
+    }
+}

@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Gestures
+import TouchInput
+
+/// The service's building blocks on one event loop: signals, the deadline timer, the configuration and its
+/// reload, the control socket, actions, JSON output and sd_notify. Devices and the recognizer/navigation
+/// pipeline are registered on `loop` by whoever wires `edgeswipe run` (see docs/daemon.md, "Wiring").
+///
+/// Call `ServiceSignals.blockSignals()` in a synchronous main before creating it.
+public final class DaemonRuntime {
+    public let loop: EventLoop
+    public let log: DaemonLog
+    public let config: ConfigStore
+    public let notifier: SystemdNotifier
+    public let deadlineTimer: DeadlineTimer
+    public let commands: CommandRunner
+    public let actions: ActionRunner
+    public private(set) var control: ControlServer?
+    public private(set) var printer: JSONLinePrinter?
+    private var signals: SignalSource?
+
+    /// The timerfd fired: call the recognizers' deadlineReached(now) and re-arm with their next deadline.
+    public var onDeadline: ((_ nowUs: UInt64) -> Void)?
+    /// A SIGHUP reload put a new configuration in force: rebuild per-device settings and recognizers.
+    /// Not called when the new file was invalid (the old configuration stays).
+    public var onConfigApplied: ((DaemonConfig) -> Void)?
+    /// SIGTERM or SIGINT: the loop stops after this returns.
+    public var onStop: (() -> Void)?
+
+    /// Loads nothing itself: pass a `ConfigStore` (its first load must already have succeeded).
+    /// `handler` receives control commands (the navigation controller); nil answers them `unavailable`.
+    public init(config: ConfigStore, handler: (any ControlCommandHandler)?, log: DaemonLog,
+                notifier: SystemdNotifier = .fromEnvironment(), stdoutFD: Int32 = 1) throws {
+        self.loop = try EventLoop()
+        self.log = log
+        self.config = config
+        self.notifier = notifier
+        commands = CommandRunner(log: log)
+        actions = ActionRunner(log: log, commands: commands)
+        deadlineTimer = try DeadlineTimer(loop: loop)
+        let current = config.current
+        if let path = current.socket.path {
+            control = try ControlServer(loop: loop, options: try ControlServer.Options(current.socket, path: path),
+                                        handler: handler, log: log)
+        }
+        if current.printJSON { printer = try JSONLinePrinter(loop: loop, fd: stdoutFD) }
+        signals = try SignalSource(loop: loop) { [unowned self] signo in self.handleSignal(signo) }
+        deadlineTimer.onExpiry = { [unowned self] now in self.onDeadline?(now) }
+    }
+
+    /// Every rule that applies to a device: its settings' actions (defaults overlaid with its entry).
+    public func rules(forEntry index: Int?) -> [ActionRule] { config.current.settings(forEntry: index).actions ?? [] }
+
+    /// Sends an event to subscribed control clients and, with print_json, to stdout.
+    public func publish(_ event: ControlEvent) {
+        control?.publish(event)
+        printer?.print(event.line)
+    }
+
+    /// A recognizer report: published, and the device's actions run.
+    public func handleGesture(_ event: GestureEvent, device: String?, rules: [ActionRule]) {
+        publish(ControlEvent.gesture(event, device: device))
+        actions.perform(event, rules: rules)
+    }
+
+    /// Tells systemd the service is ready, then runs the loop until SIGTERM/SIGINT.
+    public func run(status: String? = nil) throws {
+        do { try notifier.ready(status: status) } catch { log.warning("sd_notify READY=1: \(error)") }
+        try loop.run()
+    }
+
+    /// What SIGHUP does, callable directly (tests, a future `reload` command).
+    @discardableResult
+    public func reloadConfiguration() -> ConfigStore.ReloadOutcome {
+        do { try notifier.reloading() } catch { log.warning("sd_notify RELOADING=1: \(error)") }
+        let outcome = config.reload()
+        switch outcome {
+        case .applied:
+            log.info("\(outcome)")
+            onConfigApplied?(config.current)
+        case .unchanged:
+            log.info("\(outcome)")
+        case .kept:
+            log.error("\(outcome)")
+        }
+        publish(ControlEvent.diagnostic(code: outcome.code, message: outcome.description, timeUs: Monotonic.nowUs()))
+        do { try notifier.ready(status: outcome.code) } catch { log.warning("sd_notify READY=1: \(error)") }
+        return outcome
+    }
+
+    private func handleSignal(_ signo: Int32) {
+        switch signo {
+        case SIGTERM, SIGINT:
+            log.info("signal \(signo): stopping")
+            do { try notifier.stopping() } catch { log.warning("sd_notify STOPPING=1: \(error)") }
+            onStop?()
+            control?.shutdown()
+            loop.stop()
+        case SIGHUP:
+            reloadConfiguration()
+        case SIGCHLD:
+            commands.reap()
+        default:
+            log.warning("unexpected signal \(signo)")
+        }
+    }
+}
+
+extension ConfigStore.ReloadOutcome {
+    /// The diagnostic code clients see.
+    public var code: String {
+        switch self {
+        case .applied: return "configReloaded"
+        case .unchanged: return "configUnchanged"
+        case .kept: return "configRejected"
+        }
+    }
+}

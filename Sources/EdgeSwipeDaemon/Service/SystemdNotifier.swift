@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TouchInput
+
+/// sd_notify(3) through its documented datagram protocol, without libsystemd: one `KEY=VALUE` datagram
+/// per state change to the socket named by NOTIFY_SOCKET (a path, or '@' for the abstract namespace).
+/// Without NOTIFY_SOCKET (not started by systemd) every call does nothing.
+public final class SystemdNotifier {
+    public let socketPath: String?
+    private let fd: Int32
+
+    /// `socketPath` nil: no notifications.
+    public init(socketPath: String?) {
+        self.socketPath = (socketPath?.isEmpty ?? true) ? nil : socketPath
+        fd = self.socketPath == nil ? -1
+            : socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    }
+
+    /// From NOTIFY_SOCKET.
+    public static func fromEnvironment() -> SystemdNotifier {
+        SystemdNotifier(socketPath: getenv("NOTIFY_SOCKET").map { String(cString: $0) })
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    public var isActive: Bool { socketPath != nil }
+
+    /// Sends one state message, e.g. "READY=1\nSTATUS=watching 2 devices".
+    public func notify(_ state: String) throws {
+        guard let path = socketPath else { return }
+        guard fd >= 0 else { throw SystemError(errno: Errno(rawValue: EBADF), operation: "socket(AF_UNIX, SOCK_DGRAM) for NOTIFY_SOCKET") }
+        let bytes = Array(state.utf8)
+        _ = try UnixAddress.withSockaddr(path) { (sa, len) in
+            try bytes.withUnsafeBytes { raw in
+                try SystemCall.run("sendto(NOTIFY_SOCKET \(path))") {
+                    sendto(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL), sa, len)
+                }
+            }
+        }
+    }
+
+    /// The service is up: devices opened, socket listening.
+    public func ready(status: String? = nil) throws {
+        try notify("READY=1" + (status.map { "\nSTATUS=\($0)" } ?? ""))
+    }
+
+    /// Reloading the configuration (SIGHUP). MONOTONIC_USEC is what systemd ≥ 253's notify-reload expects.
+    public func reloading() throws {
+        try notify("RELOADING=1\nMONOTONIC_USEC=\(Monotonic.nowUs())")
+    }
+
+    public func stopping() throws { try notify("STOPPING=1") }
+
+    public func status(_ text: String) throws { try notify("STATUS=\(text)") }
+}
