@@ -25,7 +25,7 @@ public struct EdgeSwipeConfig: Hashable, Sendable {
                 edgeZoneMM: Double = 5, activationDistanceMM: Double = 6, angleToleranceDegrees: Double = 30,
                 perpendicularDriftLimitMM: Double = 10, activationTimeoutMS: Double = 250,
                 fingerLandingWindowMS: Double = 100, completionProgress: Double = 0.5,
-                completionVelocityMMs: Double = 200, velocityFit: VelocityTracker.Fit = .linear,
+                completionVelocityMMs: Double = 200, velocityFit: VelocityTracker.Fit = .quadratic,
                 velocityWindowMS: Double = 100) {
         self.name = name ?? Self.defaultName(edges: edges, fingers: fingers)
         self.edges = edges

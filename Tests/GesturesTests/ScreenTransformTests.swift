@@ -1,0 +1,77 @@
+import Testing
+import TouchInput
+@testable import Gestures
+
+// A 200 × 100 mm panel; a point at 10 % across and 20 % down its native axes.
+@Suite struct ScreenTransformTests {
+    let size = PhysicalSize(widthMM: 200, heightMM: 100)
+    let p = Point(x: 0.1, y: 0.2)
+
+    func mm(_ r: ScreenRotation, _ cal: CalibrationMatrix = .identity) -> Point {
+        ScreenTransform(deviceSize: size, rotation: r, calibration: cal).screenMM(normalized: p)
+    }
+
+    func near(_ a: Point, _ b: Point) -> Bool { close(a.x, b.x, 1e-9) && close(a.y, b.y, 1e-9) }
+
+    @Test func unrotatedIsNormalisedTimesSize() {
+        #expect(near(mm(.r0), Point(x: 20, y: 20)))
+    }
+
+    @Test func turnedClockwise90TheNativeTopIsOnTheRight() {
+        // Screen is 100 wide, 200 tall. x = 1 − 0.2 → 80 mm; y = 0.1 → 20 mm.
+        #expect(ScreenTransform(deviceSize: size, rotation: .r90).screenSize == PhysicalSize(widthMM: 100, heightMM: 200))
+        #expect(near(mm(.r90), Point(x: 80, y: 20)))
+    }
+
+    @Test func upsideDownMirrorsBothAxes() {
+        // (1 − 0.1) × 200, (1 − 0.2) × 100.
+        #expect(near(mm(.r180), Point(x: 180, y: 80)))
+    }
+
+    @Test func turned270TheNativeTopIsOnTheLeft() {
+        // x = 0.2 × 100 = 20; y = (1 − 0.1) × 200 = 180.
+        #expect(near(mm(.r270), Point(x: 20, y: 180)))
+    }
+
+    @Test func libinputRotationMatrixAgreesWithRotation90() {
+        // libinput documents "0 -1 1 1 0 0" as a 90° clockwise rotation: x' = 1 − y, y' = x.
+        let cal = try! #require(CalibrationMatrix(parsing: "0 -1 1 1 0 0"))
+        let t = ScreenTransform(deviceSize: size, calibration: cal)
+        let r = ScreenTransform(deviceSize: size, rotation: .r90)
+        #expect(near(t.screenNormalized(p), r.screenNormalized(p)))
+    }
+
+    @Test func calibrationOffsetAppliesBeforeRotation() {
+        // Shift 5 % right in device space, then turn 180°: (1 − 0.15) × 200 = 170, (1 − 0.2) × 100 = 80.
+        let cal = CalibrationMatrix(a: 1, b: 0, c: 0.05, d: 0, e: 1, f: 0)
+        #expect(near(mm(.r180, cal), Point(x: 170, y: 80)))
+    }
+
+    @Test func calibrationParsingNeedsSixNumbers() {
+        #expect(CalibrationMatrix(parsing: "1 0 0 0 1 0") == .identity)
+        #expect(CalibrationMatrix(parsing: "1 0 0") == nil)
+        #expect(CalibrationMatrix(parsing: "1 0 0 0 1 x") == nil)
+        #expect(CalibrationMatrix(parsing: "1 0 0 0 1 nan") == nil)
+        #expect(ScreenRotation(degrees: -90) == .r270)
+        #expect(ScreenRotation(degrees: 45) == nil)
+    }
+
+    @Test func swipeFromTheUsersLeftOnAPanelTurned90() throws {
+        // Panel 128 × 64 mm turned 90° clockwise: the user's left edge is the panel's native bottom (v = 1),
+        // and moving right on screen is moving up (v decreasing) on the panel. Screen is 64 wide.
+        let t = ScreenTransform(deviceSize: PhysicalSize(widthMM: 128, heightMM: 64), rotation: .r90)
+        var r = try EdgeSwipeRecognizer(config: EdgeSwipeConfig(), transform: t)
+        func c(_ phase: ContactPhase, _ screenX: Double) -> Contact {
+            // Screen (x, 64 mm down) → native u = y / 128 = 0.5, v = 1 − x / 64.
+            Contact(id: 1, slot: 0, phase: phase, deviceX: 0, deviceY: 0, mm: Point(x: 0, y: 0),
+                    normalized: Point(x: 0.5, y: 1 - screenX / 64))
+        }
+        _ = r.process(TouchFrame(timeUs: 0, contacts: [c(.down, 2)]), now: 0)
+        _ = r.process(TouchFrame(timeUs: 10_000, contacts: [c(.move, 5)]), now: 10_000)
+        let e = r.process(TouchFrame(timeUs: 20_000, contacts: [c(.move, 8)]), now: 20_000)
+        // Progress is over the screen's width as seen: 6 / 64.
+        check(e, .began, translation: 6, progress: 6.0 / 64, velocity: 300)
+        #expect(e.first?.edge == .left)
+        #expect(close(e.first?.startMM.y ?? 0, 64))
+    }
+}
