@@ -1,0 +1,283 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TouchInput
+
+/// Reads evemu text: an optional `# EVEMU x.y` first line, the description (`N:`, `I:`, `P:`, `B:`,
+/// `A:`, `L:`, `S:` lines) and `E: sec.usec type code value` events. Formats 1.0 to 1.3 and headerless
+/// pre-1.0 files; comments anywhere, also after an event. Meanings follow evemu's own reader:
+/// codes and masks are hex, values decimal (`%04d`: `0810` is 810, `-001` is -1), `A:` lines carry
+/// min max fuzz flat and, from 1.2 on, resolution (either form is accepted in any version).
+struct EvemuParser {
+    let file: String
+    let base: UnsafePointer<UInt8>
+    let count: Int
+
+    private(set) var version = (major: 1, minor: 0)
+    private var name: String?
+    private var id: InputID?
+    private var properties = Set<UInt16>()
+    private var propertyBytes = 0
+    private var codes: [UInt16: Set<UInt16>] = [:]
+    private var maskBytes = [Int](repeating: 0, count: Int(EventType.max) + 1)
+    private var absInfo: [UInt16: AbsInfo] = [:]
+    private(set) var events: [InputEvent] = []
+    private var firstTime: UInt64 = 0
+    private var previousTime: UInt64 = 0
+    /// Line of the first `E:` line (0 when none).
+    private(set) var firstEventLine = 0
+    private var lineNumber = 0
+    private var lastGoodLine = 0
+    private var lastSynReportLine = 0
+
+    init(file: String, bytes: UnsafeRawBufferPointer) {
+        self.file = file
+        self.base = bytes.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? UnsafePointer(bitPattern: 1)!
+        self.count = bytes.count
+    }
+
+    var hasDescription: Bool { name != nil }
+
+    /// The description read, with `origin` set to `origin`.
+    func description(origin: String) -> DeviceDescription? {
+        guard let name, let id else { return nil }
+        var absInfo = self.absInfo
+        // evemu enables an EV_ABS code from a B: line with min 0, max 1 until an A: line says more.
+        for code in codes[EventType.abs] ?? [] where absInfo[code] == nil {
+            absInfo[code] = AbsInfo(minimum: 0, maximum: 1)
+        }
+        return DeviceDescription(name: name, id: id, codes: codes, absInfo: absInfo,
+                                 properties: properties, origin: origin)
+    }
+
+    mutating func parse() throws(TraceError) {
+        events.reserveCapacity(count / 24)
+        var start = 0
+        while start < count {
+            lineNumber += 1
+            let nl = memchrOffset(from: start)
+            let lineEnd = nl ?? count
+            var end = lineEnd - start
+            if end > FileBytes.maxLineLength {
+                throw failure(.lineTooLong(length: end, limit: FileBytes.maxLineLength), column: nil)
+            }
+            if end > 0, base[start + end - 1] == 0x0D { end -= 1 }
+            var line = ByteLine(base: base + start, i: 0, end: end)
+            do throws(TraceError) {
+                try parseLine(&line)
+            } catch {
+                // A bad last line with no newline after it is where the file was cut off.
+                if nl == nil, lineNumber > 1, case .malformed(let what) = error.problem {
+                    var cut = error
+                    cut.problem = .truncated("the last line is incomplete (\(what))")
+                    throw cut
+                }
+                throw error
+            }
+            lastGoodLine = lineNumber
+            start = lineEnd + 1
+        }
+        if let last = events.last, !last.isSynReport {
+            var e = failure(.truncated("the last frame has no SYN_REPORT (\(events.count - eventsUpToLastReport()) events after line \(lastSynReportLine))"), column: nil)
+            e.line = lastGoodLine
+            throw e
+        }
+    }
+
+    private func eventsUpToLastReport() -> Int {
+        (events.lastIndex { $0.isSynReport }).map { $0 + 1 } ?? 0
+    }
+
+    private func memchrOffset(from start: Int) -> Int? {
+        guard let p = memchr(base + start, 0x0A, count - start) else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(p))
+    }
+
+    private mutating func parseLine(_ line: inout ByteLine) throws(TraceError) {
+        guard line.end > 0 else { return }
+        if line.hasPrefix(UInt8(ascii: "E"), UInt8(ascii: ":")) {
+            return try parseEvent(&line)
+        }
+        if line.current == UInt8(ascii: "#") {
+            if lineNumber == 1 { try parseHeader(line) }
+            return
+        }
+        if line.atEndOrComment() { return }   // blank line
+        guard line.end >= 2, line.base[1] == UInt8(ascii: ":") else {
+            throw failure(.malformed("not an evemu line: \"\(line.text())\""), column: 1)
+        }
+        let tag = line.base[0]
+        if firstEventLine > 0 {
+            throw failure(.malformed("device description line after the events (events start at line \(firstEventLine))"), column: 1)
+        }
+        line.i = 2
+        switch tag {
+        case UInt8(ascii: "N"):
+            guard name == nil else { throw failure(.malformed("a second device description (N: line); one device per evemu file"), column: 1) }
+            guard let text = line.restAsUTF8() else { throw failure(.malformed("device name is not valid UTF-8"), column: 4) }
+            name = text
+        case UInt8(ascii: "I"):
+            guard name != nil else { throw failure(.malformed("I: line before the N: line"), column: 1) }
+            guard id == nil else { throw failure(.malformed("a second I: line"), column: 1) }
+            var v = [UInt16](repeating: 0, count: 4)
+            for k in 0..<4 {
+                guard line.separator(), let x = line.hex(maxDigits: 4) else {
+                    throw failure(.malformed("I: expects bus vendor product version as 4 hex numbers"), column: line.column)
+                }
+                v[k] = UInt16(x)
+            }
+            try expectEnd(&line, "I:")
+            id = InputID(bustype: v[0], vendor: v[1], product: v[2], version: v[3])
+        case UInt8(ascii: "P"), UInt8(ascii: "B"), UInt8(ascii: "A"), UInt8(ascii: "L"), UInt8(ascii: "S"):
+            guard id != nil else {
+                throw failure(.malformed("\(Character(UnicodeScalar(tag))): line before the N: and I: lines"), column: 1)
+            }
+            switch tag {
+            case UInt8(ascii: "P"): try parseProperties(&line)
+            case UInt8(ascii: "B"): try parseMask(&line)
+            case UInt8(ascii: "A"): try parseAbs(&line)
+            default: try parseState(&line, tag: tag)
+            }
+        default:
+            throw failure(.malformed("unknown evemu line type \"\(Character(UnicodeScalar(tag))):\""), column: 1)
+        }
+    }
+
+    private mutating func parseHeader(_ line: ByteLine) throws(TraceError) {
+        let prefix = Array("# EVEMU ".utf8)
+        guard line.end >= prefix.count, (0..<prefix.count).allSatisfy({ line.base[$0] == prefix[$0] }) else { return }
+        var l = line
+        l.i = prefix.count
+        var parsed: (UInt64, UInt64)?
+        if let major = l.unsigned(maxDigits: 4), !l.atEnd, l.current == UInt8(ascii: ".") {
+            l.i += 1
+            if let minor = l.unsigned(maxDigits: 4), l.atEndOrComment() { parsed = (major, minor) }
+        }
+        guard let (major, minor) = parsed else {
+            throw failure(.unsupportedVersion("\"\(line.text())\""), column: prefix.count + 1)
+        }
+        guard major == 1, minor <= 3 else {
+            throw failure(.unsupportedVersion("\(major).\(minor) (this reader knows 1.0 to 1.3)"), column: prefix.count + 1)
+        }
+        version = (Int(major), Int(minor))
+    }
+
+    private mutating func parseProperties(_ line: inout ByteLine) throws(TraceError) {
+        for k in 0..<8 {
+            guard line.separator(), let byte = line.hex(maxDigits: 2) else {
+                throw failure(.malformed("P: expects 8 hex bytes"), column: line.column)
+            }
+            for bit in 0..<8 where byte & (1 << bit) != 0 {
+                let property = UInt32((propertyBytes + k) * 8 + bit)
+                guard property <= UInt32(InputProperty.max) else { throw failure(.unknownProperty(property), column: line.column - 2) }
+                properties.insert(UInt16(property))
+            }
+        }
+        try expectEnd(&line, "P:")
+        propertyBytes += 8
+    }
+
+    private mutating func parseMask(_ line: inout ByteLine) throws(TraceError) {
+        guard line.separator(), let type = line.hex(maxDigits: 2) else {
+            throw failure(.malformed("B: expects an event type and 8 hex bytes"), column: line.column)
+        }
+        guard type <= UInt32(EventType.max) else { throw failure(.unknownEventType(type), column: 4) }
+        let offset = maskBytes[Int(type)]
+        var found: [UInt16] = []
+        for k in 0..<8 {
+            guard line.separator(), let byte = line.hex(maxDigits: 2) else {
+                throw failure(.malformed("B: expects an event type and 8 hex bytes"), column: line.column)
+            }
+            for bit in 0..<8 where byte & (1 << bit) != 0 {
+                let code = UInt32((offset + k) * 8 + bit)
+                if let problem = EventTable.check(type: type, code: code) {
+                    throw failure(problem, column: line.column - 2)
+                }
+                found.append(UInt16(code))
+            }
+        }
+        try expectEnd(&line, "B:")
+        maskBytes[Int(type)] += 8
+        if !found.isEmpty { codes[UInt16(type), default: []].formUnion(found) }
+    }
+
+    private mutating func parseAbs(_ line: inout ByteLine) throws(TraceError) {
+        guard line.separator(), let code = line.hex(maxDigits: 2) else {
+            throw failure(.malformed("A: expects an axis code and min max fuzz flat [resolution]"), column: line.column)
+        }
+        if let problem = EventTable.check(type: UInt32(EventType.abs), code: code) { throw failure(problem, column: 4) }
+        var v = [Int32]()
+        while v.count < 5, line.separator(), !line.atEndOrComment() {
+            guard let x = line.int32() else {
+                throw failure(.malformed("A: values must be decimal integers"), column: line.column)
+            }
+            v.append(x)
+        }
+        guard v.count >= 4 else {
+            throw failure(.malformed("A: expects min max fuzz flat [resolution], found \(v.count) values"), column: line.column)
+        }
+        try expectEnd(&line, "A:")
+        absInfo[UInt16(code)] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3],
+                                        resolution: v.count > 4 ? v[4] : 0)
+    }
+
+    /// `L:` (LED) and `S:` (switch) state lines: checked, then dropped — the description keeps no state.
+    private mutating func parseState(_ line: inout ByteLine, tag: UInt8) throws(TraceError) {
+        guard line.separator(), line.hex(maxDigits: 2) != nil, line.separator(), line.int32() != nil else {
+            throw failure(.malformed("\(Character(UnicodeScalar(tag))): expects a code and a state"), column: line.column)
+        }
+        try expectEnd(&line, "\(Character(UnicodeScalar(tag))):")
+    }
+
+    @inline(__always)
+    private mutating func parseEvent(_ line: inout ByteLine) throws(TraceError) {
+        line.i = 2
+        line.skipBlanks()
+        guard let sec = line.unsigned(maxDigits: 12), !line.atEnd, line.current == UInt8(ascii: ".") else {
+            throw failure(.malformed("E: expects sec.usec type code value"), column: line.column)
+        }
+        line.i += 1
+        guard let usec = line.unsigned(maxDigits: 6) else {
+            throw failure(.malformed("E: expects sec.usec with at most 6 digits of microseconds"), column: line.column)
+        }
+        guard line.separator(), let type = line.hex(maxDigits: 4) else {
+            throw failure(.malformed("E: expects a hex event type after the time"), column: line.column)
+        }
+        let typeColumn = line.column - 4
+        guard line.separator(), let code = line.hex(maxDigits: 4) else {
+            throw failure(.malformed("E: expects a hex event code after the type"), column: line.column)
+        }
+        guard line.separator(), let value = line.int32() else {
+            throw failure(.malformed("E: expects a decimal 32-bit value after the code"), column: line.column)
+        }
+        guard line.atEndOrComment() else {
+            throw failure(.malformed("unexpected text after the event value"), column: line.column)
+        }
+        if let problem = EventTable.check(type: type, code: code) {
+            throw failure(problem, column: max(1, typeColumn))
+        }
+        let time = sec * 1_000_000 + usec
+        if firstEventLine == 0 {
+            firstEventLine = lineNumber
+            firstTime = time
+        } else if time < previousTime {
+            throw failure(.nonMonotonicTime(previousUs: previousTime - firstTime, timeUs: time >= firstTime ? time - firstTime : 0),
+                          column: 4)
+        }
+        previousTime = time
+        let event = InputEvent(timeUs: time - firstTime, type: UInt16(type), code: UInt16(code), value: value)
+        if event.isSynReport { lastSynReportLine = lineNumber }
+        events.append(event)
+    }
+
+    private mutating func expectEnd(_ line: inout ByteLine, _ what: String) throws(TraceError) {
+        guard line.atEndOrComment() else {
+            throw failure(.malformed("unexpected text at the end of the \(what) line"), column: line.column)
+        }
+    }
+
+    private func failure(_ problem: TraceError.Problem, column: Int?) -> TraceError {
+        TraceError(file: file, line: lineNumber, column: column, problem: problem,
+                   eventsRead: events.count, lastGoodLine: lastGoodLine)
+    }
+}

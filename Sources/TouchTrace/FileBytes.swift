@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A whole file in one owned, stable buffer (libyaml keeps a pointer into its input between calls).
+/// Only regular files are read: a FIFO or a device node would block or never end.
+final class FileBytes: @unchecked Sendable {
+    let base: UnsafeMutableRawPointer
+    let count: Int
+
+    /// Longest line accepted in any trace file. Real lines are under 200 bytes; this bounds the work
+    /// and memory a corrupt or hostile file can cause before it is reported.
+    static let maxLineLength = 1 << 20
+
+    init(copying bytes: UnsafeRawBufferPointer) {
+        count = bytes.count
+        base = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
+        if count > 0 { base.copyMemory(from: bytes.baseAddress!, byteCount: count) }
+    }
+
+    init(path: String) throws(TraceError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw FileBytes.failure(path, "open", errno) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw FileBytes.failure(path, "fstat", errno) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw TraceError(file: path, line: 0, problem: .notARegularFile)
+        }
+        let size = Int(st.st_size)
+        // Read into a local buffer first: stored properties are set only once nothing can fail.
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: 16)
+        var done = 0
+        while done < size {
+            let n = read(fd, buffer + done, size - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                let e = errno
+                buffer.deallocate()
+                throw FileBytes.failure(path, "read", e)
+            }
+            if n == 0 {
+                buffer.deallocate()
+                throw TraceError(file: path, line: 0, problem: .cannotRead("file shrank while being read"))
+            }
+            done += n
+        }
+        base = buffer
+        count = size
+    }
+
+    deinit { base.deallocate() }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    private static func failure(_ path: String, _ call: String, _ code: Int32) -> TraceError {
+        TraceError(file: path, line: 0, problem: .cannotRead("\(call): \(String(cString: strerror(code))) (errno \(code))"))
+    }
+
+    /// The first line longer than `maxLineLength`, as (line number, length), or nil.
+    func overlongLine(limit: Int = FileBytes.maxLineLength) -> (line: Int, length: Int)? {
+        guard count > limit else { return nil }
+        var line = 1
+        var start = 0
+        while start < count {
+            let remaining = count - start
+            if let nl = memchr(base + start, 0x0A, remaining) {
+                let end = base.distance(to: nl)
+                if end - start > limit { return (line, end - start) }
+                start = end + 1
+                line += 1
+            } else {
+                return remaining > limit ? (line, remaining) : nil
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,314 @@
+import TouchInput
+
+/// Reads `libinput record` YAML (file format version 1) from libyaml events, without building a tree:
+/// recordings can hold millions of events. Unknown keys are skipped (the format says parsers must
+/// ignore them), as are `libinput:` and `hid:` entries in the event list.
+struct LibinputRecordParser: ~Copyable {
+    let file: String
+    private var r: YAMLEventReader
+    private var devices: [TraceDevice] = []
+    private var eventsRead = 0
+    private var lastGoodLine = 0
+
+    init(file: String, input: FileBytes) {
+        self.file = file
+        r = YAMLEventReader(input: input, source: file)
+    }
+
+    mutating func parse() throws(TraceError) -> Trace {
+        do {
+            return try parseStream()
+        } catch let error as TraceError {
+            throw error
+        } catch let error as YAMLError {
+            let problem: TraceError.Problem = error.atEndOfInput ? .truncated("the YAML stops mid-structure: \(error.message)")
+                                                                 : .yamlSyntax(error.message)
+            throw TraceError(file: file, line: error.mark.line, column: error.mark.column, problem: problem,
+                             eventsRead: eventsRead, lastGoodLine: lastGoodLine)
+        } catch {
+            throw TraceError(file: file, line: 0, problem: .malformed("\(error)"), eventsRead: eventsRead, lastGoodLine: lastGoodLine)
+        }
+    }
+
+    // MARK: structure
+
+    private mutating func parseStream() throws -> Trace {
+        try r.next()   // stream start
+        guard try r.next() == .documentStart else { throw failure(.empty, at: r.startMark) }
+        guard try r.next() == .mappingStart else { throw structural("expected the top-level mapping (version, ndevices, devices)") }
+        let top = r.startMark
+        var version: Int64?
+        var declared: (count: Int64, mark: YAMLMark)?
+        var sawDevices = false
+        while try r.next() != .mappingEnd {
+            let key = try keyName()
+            try r.next()
+            switch key {
+            case "version":
+                guard let v = r.scalarInteger() else { throw structural("version must be an integer") }
+                guard v == 1 else { throw failure(.unsupportedVersion("\(v) (this reader knows version 1)"), at: r.startMark) }
+                version = v
+            case "ndevices":
+                guard let n = r.scalarInteger(), n >= 0 else { throw structural("ndevices must be a non-negative integer") }
+                declared = (n, r.startMark)
+            case "devices":
+                sawDevices = true
+                try parseDevices()
+            default:
+                try r.skipNode()
+            }
+            lastGoodLine = r.endMark.line
+        }
+        guard version != nil else { throw failure(.missingKey("version"), at: top) }
+        guard let declared else { throw failure(.missingKey("ndevices"), at: top) }
+        guard sawDevices else { throw failure(.missingKey("devices"), at: top) }
+        if declared.count != Int64(devices.count) {
+            throw failure(.truncated("ndevices is \(declared.count) but the file holds \(devices.count) device\(devices.count == 1 ? "" : "s")"),
+                          at: declared.mark)
+        }
+        guard try r.next() == .documentEnd else { throw structural("expected the end of the document") }
+        if try r.next() != .streamEnd { throw structural("more than one YAML document") }
+
+        // Single-device recordings count from their first event; multi-device ones from the recording
+        // start, shared by all devices, so they are left as they are.
+        if devices.count == 1, let first = devices[0].events.first?.timeUs, first > 0 {
+            for k in devices[0].events.indices { devices[0].events[k].timeUs -= first }
+        }
+        return Trace(devices: devices, format: .libinputRecord, source: file)
+    }
+
+    private mutating func parseDevices() throws {
+        guard r.kind == .sequenceStart else { throw structural("devices must be a list") }
+        while try r.next() != .sequenceEnd {
+            try parseDevice(index: devices.count)
+        }
+    }
+
+    private mutating func parseDevice(index: Int) throws {
+        guard r.kind == .mappingStart else { throw structural("each device must be a mapping (node, evdev, events...)") }
+        let mark = r.startMark
+        var node = ""
+        var description: DeviceDescription?
+        var udev: [String: String] = [:]
+        var events: [InputEvent]?
+        while try r.next() != .mappingEnd {
+            let key = try keyName()
+            try r.next()
+            switch key {
+            case "node":
+                guard r.kind == .scalar else { throw structural("node must be a string") }
+                node = r.scalarString
+            case "evdev": description = try parseEvdev()
+            case "udev": udev = try parseUdev()
+            case "events": events = try parseEvents()
+            default: try r.skipNode()
+            }
+            lastGoodLine = r.endMark.line
+        }
+        guard var description else { throw failure(.missingKey("evdev"), at: mark) }
+        guard let events else { throw failure(.truncated("device \(index + 1) has no 'events' list"), at: mark) }
+        if let last = events.last, !last.isSynReport {
+            throw failure(.truncated("the last frame of device \(index + 1) has no SYN_REPORT"), at: r.startMark)
+        }
+        description.udevProperties = udev
+        description.origin = node.isEmpty ? "\(file) device \(index + 1)" : "\(file): \(node)"
+        devices.append(TraceDevice(description: description, events: events))
+    }
+
+    private mutating func parseEvdev() throws -> DeviceDescription {
+        guard r.kind == .mappingStart else { throw structural("evdev must be a mapping (name, id, codes, absinfo, properties)") }
+        let mark = r.startMark
+        var name: String?
+        var id: InputID?
+        var codes: [UInt16: Set<UInt16>]?
+        var codesMark = mark
+        var absInfo: [UInt16: AbsInfo] = [:]
+        var properties = Set<UInt16>()
+        while try r.next() != .mappingEnd {
+            let key = try keyName()
+            try r.next()
+            switch key {
+            case "name":
+                guard r.kind == .scalar else { throw structural("name must be a string") }
+                name = r.scalarString
+            case "id":
+                let v = try integerList(count: 4, what: "id: [bustype, vendor, product, version]")
+                guard v.allSatisfy({ (0...0xFFFF).contains($0) }) else { throw structural("id values must be 0...65535") }
+                id = InputID(bustype: UInt16(v[0]), vendor: UInt16(v[1]), product: UInt16(v[2]), version: UInt16(v[3]))
+            case "codes":
+                codesMark = r.startMark
+                codes = try parseCodes()
+            case "absinfo":
+                absInfo = try parseAbsInfo()
+            case "properties":
+                for p in try integerList(count: nil, what: "properties: [INPUT_PROP_...]") {
+                    guard (0...Int64(InputProperty.max)).contains(p) else {
+                        throw failure(.unknownProperty(UInt32(truncatingIfNeeded: p)), at: r.startMark)
+                    }
+                    properties.insert(UInt16(p))
+                }
+            default:
+                try r.skipNode()
+            }
+        }
+        guard let name else { throw failure(.missingKey("name"), at: mark) }
+        guard let id else { throw failure(.missingKey("id"), at: mark) }
+        guard let codes else { throw failure(.missingKey("codes"), at: mark) }
+        for code in (codes[EventType.abs] ?? []).sorted() where absInfo[code] == nil {
+            let axis = EventCodeNames.codeName(type: EventType.abs, code: code) ?? "axis \(code)"
+            throw failure(.malformed("\(axis) is listed in codes but has no absinfo"), at: codesMark)
+        }
+        return DeviceDescription(name: name, id: id, codes: codes, absInfo: absInfo, properties: properties)
+    }
+
+    private mutating func parseCodes() throws -> [UInt16: Set<UInt16>] {
+        guard r.kind == .mappingStart else { throw structural("codes must be a mapping {type: [codes]}") }
+        var codes: [UInt16: Set<UInt16>] = [:]
+        while try r.next() != .mappingEnd {
+            let typeMark = r.startMark
+            guard let type = r.scalarInteger(), type >= 0 else { throw structural("codes keys must be event types (integers)") }
+            try r.next()
+            var set = Set<UInt16>()
+            for code in try integerList(count: nil, what: "a list of event codes") {
+                if let problem = EventTable.check(type: UInt32(clamping: type), code: UInt32(clamping: code)) {
+                    throw failure(problem, at: code < 0 ? r.startMark : typeMark)
+                }
+                set.insert(UInt16(code))
+            }
+            codes[UInt16(type), default: []].formUnion(set)
+        }
+        return codes
+    }
+
+    private mutating func parseAbsInfo() throws -> [UInt16: AbsInfo] {
+        guard r.kind == .mappingStart else { throw structural("absinfo must be a mapping {code: [min, max, fuzz, flat, resolution]}") }
+        var info: [UInt16: AbsInfo] = [:]
+        while try r.next() != .mappingEnd {
+            guard let code = r.scalarInteger() else { throw structural("absinfo keys must be axis codes (integers)") }
+            if let problem = EventTable.check(type: UInt32(EventType.abs), code: UInt32(clamping: code)) {
+                throw failure(problem, at: r.startMark)
+            }
+            try r.next()
+            let v = try integerList(count: 5, what: "[min, max, fuzz, flat, resolution]")
+            guard v.allSatisfy({ Int32(exactly: $0) != nil }) else { throw structural("absinfo values must fit in 32 bits") }
+            info[UInt16(code)] = AbsInfo(minimum: Int32(v[0]), maximum: Int32(v[1]), fuzz: Int32(v[2]),
+                                         flat: Int32(v[3]), resolution: Int32(v[4]))
+        }
+        return info
+    }
+
+    private mutating func parseUdev() throws -> [String: String] {
+        guard r.kind == .mappingStart else { try r.skipNode(); return [:] }
+        var properties: [String: String] = [:]
+        while try r.next() != .mappingEnd {
+            let key = try keyName()
+            try r.next()
+            guard key == "properties", r.kind == .sequenceStart else { try r.skipNode(); continue }
+            while try r.next() != .sequenceEnd {
+                guard r.kind == .scalar else { throw structural("udev properties must be KEY=value strings") }
+                let text = r.scalarString
+                if let eq = text.firstIndex(of: "=") {
+                    properties[String(text[..<eq])] = String(text[text.index(after: eq)...])
+                } else {
+                    properties[text] = ""
+                }
+            }
+        }
+        return properties
+    }
+
+    // MARK: events (the hot path)
+
+    private mutating func parseEvents() throws -> [InputEvent] {
+        if r.kind == .scalar, r.scalarIsNull { return [] }
+        guard r.kind == .sequenceStart else { throw structural("events must be a list") }
+        var events: [InputEvent] = []
+        var previous: UInt64 = 0
+        while try r.next() != .sequenceEnd {
+            guard r.kind == .mappingStart else { throw structural("each events entry must be a mapping (evdev:, libinput:, hid:)") }
+            while try r.next() != .mappingEnd {
+                guard r.kind == .scalar else { throw structural("expected a key such as evdev:") }
+                let isEvdev = r.withScalarBytes { $0.elementsEqual("evdev".utf8) }
+                try r.next()
+                guard isEvdev else { try r.skipNode(); continue }
+                guard r.kind == .sequenceStart else { throw structural("evdev must be a list of [sec, usec, type, code, value]") }
+                while try r.next() != .sequenceEnd {
+                    let event = try parseEvent()
+                    if event.timeUs < previous, !events.isEmpty {
+                        throw failure(.nonMonotonicTime(previousUs: previous, timeUs: event.timeUs), at: r.startMark)
+                    }
+                    previous = event.timeUs
+                    events.append(event)
+                    eventsRead += 1
+                }
+                lastGoodLine = r.endMark.line
+            }
+        }
+        return events
+    }
+
+    /// `[sec, usec, type, code, value]`; the reader ends on the closing bracket.
+    @inline(__always)
+    private mutating func parseEvent() throws -> InputEvent {
+        guard r.kind == .sequenceStart else { throw structural("expected an event [sec, usec, type, code, value]") }
+        let mark = r.startMark
+        var v: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+        for k in 0..<5 {
+            guard try r.next() == .scalar, let x = r.scalarInteger() else {
+                throw failure(.malformed("an event must be [sec, usec, type, code, value] (5 integers)"), at: mark)
+            }
+            switch k {
+            case 0: v.0 = x
+            case 1: v.1 = x
+            case 2: v.2 = x
+            case 3: v.3 = x
+            default: v.4 = x
+            }
+        }
+        guard try r.next() == .sequenceEnd else {
+            throw failure(.malformed("an event must be [sec, usec, type, code, value] (5 integers)"), at: mark)
+        }
+        guard v.0 >= 0, v.0 < 1 << 40, (0..<1_000_000).contains(v.1) else {
+            throw failure(.malformed("event time must be sec >= 0 and 0 <= usec < 1000000"), at: mark)
+        }
+        if let problem = EventTable.check(type: UInt32(clamping: v.2), code: UInt32(clamping: v.3)) {
+            throw failure(problem, at: mark)
+        }
+        guard let value = Int32(exactly: v.4) else {
+            throw failure(.malformed("event value \(v.4) does not fit in 32 bits"), at: mark)
+        }
+        return InputEvent(timeUs: UInt64(v.0) * 1_000_000 + UInt64(v.1), type: UInt16(v.2), code: UInt16(v.3), value: value)
+    }
+
+    // MARK: helpers
+
+    private mutating func keyName() throws -> String {
+        guard r.kind == .scalar else { throw structural("expected a mapping key") }
+        return r.scalarString
+    }
+
+    /// A flow or block list of integers, optionally of an exact length; the reader ends on its end.
+    private mutating func integerList(count: Int?, what: String) throws -> [Int64] {
+        guard r.kind == .sequenceStart else { throw structural("expected \(what)") }
+        let mark = r.startMark
+        var values: [Int64] = []
+        while try r.next() != .sequenceEnd {
+            guard let x = r.scalarInteger() else { throw structural("expected \(what): not an integer") }
+            values.append(x)
+        }
+        if let count, values.count != count {
+            throw failure(.malformed("expected \(what), found \(values.count) values"), at: mark)
+        }
+        return values
+    }
+
+    /// The current node does not have the expected shape.
+    private func structural(_ message: String) -> TraceError {
+        failure(.malformed(message), at: r.startMark)
+    }
+
+    private func failure(_ problem: TraceError.Problem, at mark: YAMLMark) -> TraceError {
+        TraceError(file: file, line: mark.line, column: mark.column, problem: problem,
+                   eventsRead: eventsRead, lastGoodLine: lastGoodLine)
+    }
+}

@@ -1,0 +1,49 @@
+import TouchInput
+
+/// The file formats a trace can be read from and written to.
+public enum TraceFormat: String, Sendable, CaseIterable {
+    /// evemu-record / evemu-describe text, formats 1.0 to 1.3 (and headerless pre-1.0 descriptions).
+    case evemu
+    /// `libinput record` YAML, file format version 1.
+    case libinputRecord
+}
+
+/// One recorded device: what it says about itself, and its events in file order.
+/// Times are microseconds on the trace clock (see `Trace`).
+public struct TraceDevice: Hashable, Sendable {
+    public var description: DeviceDescription
+    public var events: [InputEvent]
+
+    public init(description: DeviceDescription, events: [InputEvent] = []) {
+        self.description = description
+        self.events = events
+    }
+
+    /// Number of `SYN_REPORT`s, i.e. of frames (old recordings stamp each event of a frame separately,
+    /// so frames are counted by `SYN_REPORT`, never by distinct timestamps).
+    public var frameCount: Int {
+        var n = 0
+        for e in events where e.isSynReport { n += 1 }
+        return n
+    }
+}
+
+/// A recording of one or more devices.
+///
+/// Trace clock: evemu traces and single-device `libinput record` traces start at their first event
+/// (time 0). Multi-device `libinput record` traces keep the recorder's clock, which starts at the
+/// recording start, so devices stay aligned with each other.
+public struct Trace: Hashable, Sendable {
+    public var devices: [TraceDevice]
+    public var format: TraceFormat
+    /// The file it was read from (or a caller-chosen label).
+    public var source: String
+
+    public init(devices: [TraceDevice], format: TraceFormat, source: String) {
+        self.devices = devices
+        self.format = format
+        self.source = source
+    }
+
+    public var eventCount: Int { devices.reduce(0) { $0 + $1.events.count } }
+}

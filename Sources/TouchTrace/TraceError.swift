@@ -1,0 +1,83 @@
+/// A trace that cannot be read, and where: file, line (1-based; 0 when the whole file is meant) and
+/// column when known. A partly valid trace says how far it got (`eventsRead`, `lastGoodLine`).
+public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Problem: Hashable, Sendable {
+        /// open/read failed; the text names the call and errno.
+        case cannotRead(String)
+        case notARegularFile
+        case empty
+        case unsupportedVersion(String)
+        /// A line or node that does not have the expected shape; the text says what was expected.
+        case malformed(String)
+        case lineTooLong(length: Int, limit: Int)
+        /// libyaml could not parse the text.
+        case yamlSyntax(String)
+        case missingKey(String)
+        case nonMonotonicTime(previousUs: UInt64, timeUs: UInt64)
+        case unknownEventType(UInt32)
+        case unknownEventCode(type: UInt16, code: UInt32)
+        case unknownProperty(UInt32)
+        /// An events-only evemu file was read without a device description.
+        case noDescription
+        /// The file stops early: mid-line, mid-frame, or with fewer devices than it declares.
+        case truncated(String)
+    }
+
+    public var file: String
+    public var line: Int
+    public var column: Int?
+    public var problem: Problem
+    /// Events read successfully, over all devices, before the problem.
+    public var eventsRead: Int
+    /// The last line read successfully (0 when none).
+    public var lastGoodLine: Int
+
+    public init(file: String, line: Int, column: Int? = nil, problem: Problem, eventsRead: Int = 0, lastGoodLine: Int = 0) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.problem = problem
+        self.eventsRead = eventsRead
+        self.lastGoodLine = lastGoodLine
+    }
+
+    public var description: String {
+        var place = file
+        if line > 0 { place += ":\(line)" }
+        if line > 0, let column { place += ":\(column)" }
+        var text = "\(place): \(message)"
+        if eventsRead > 0 || lastGoodLine > 0 {
+            text += " (read \(eventsRead) event\(eventsRead == 1 ? "" : "s") up to line \(lastGoodLine))"
+        }
+        return text
+    }
+
+    public var message: String {
+        switch problem {
+        case .cannotRead(let why): return "cannot read: \(why)"
+        case .notARegularFile: return "not a regular file"
+        case .empty: return "empty file: no device description and no events"
+        case .unsupportedVersion(let v): return "unsupported file format version \(v)"
+        case .malformed(let what): return what
+        case .lineTooLong(let length, let limit): return "line is \(length) bytes long (limit \(limit))"
+        case .yamlSyntax(let what): return "YAML syntax error: \(what)"
+        case .missingKey(let key): return "missing key '\(key)'"
+        case .nonMonotonicTime(let previous, let time):
+            return "time goes backwards: \(formatTime(time)) after \(formatTime(previous))"
+        case .unknownEventType(let type): return "unknown event type \(type) (EV_MAX is \(EventTable.maxType))"
+        case .unknownEventCode(let type, let code):
+            let name = EventTable.typeName(type)
+            return "unknown event code \(code) for \(name) (highest is \(EventTable.maxCode(type)))"
+        case .unknownProperty(let p): return "unknown input property \(p)"
+        case .noDescription:
+            return "events without a device description: give the matching .desc file"
+        case .truncated(let what): return "truncated file: \(what)"
+        }
+    }
+}
+
+/// Seconds with six decimals, as evemu prints them.
+func formatTime(_ us: UInt64) -> String {
+    let frac = String(us % 1_000_000)
+    return "\(us / 1_000_000).\(String(repeating: "0", count: 6 - frac.count))\(frac)s"
+}

@@ -1,0 +1,111 @@
+import CYAML
+import TouchInput
+
+/// Reads a recording, detecting its format from the content.
+public enum TraceReader {
+    /// Reads the evemu or `libinput record` file at `path`.
+    /// - Parameter description: path of an evemu description (`.desc`) for an events-only evemu file.
+    ///   A file that carries its own description uses that one and ignores this.
+    /// - Throws: `TraceError` naming the file and line.
+    public static func read(path: String, description: String? = nil) throws(TraceError) -> Trace {
+        let input = try FileBytes(path: path)
+        return try read(input, source: path, descriptionPath: description)
+    }
+
+    /// Reads a recording held in memory; `source` names it in errors.
+    public static func read(text: String, source: String) throws(TraceError) -> Trace {
+        var copy = text
+        let input = copy.withUTF8 { FileBytes(copying: UnsafeRawBufferPointer($0)) }
+        return try read(input, source: source, descriptionPath: nil)
+    }
+
+    /// The format of the text, from its first significant line: evemu lines are `X: ...` with a single
+    /// letter tag (or a `# EVEMU` header); anything else is taken as a `libinput record` YAML file.
+    public static func detectFormat(_ bytes: UnsafeRawBufferPointer) -> TraceFormat? {
+        var i = 0
+        let n = bytes.count
+        if n >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        var firstLine = true
+        while i < n {
+            var end = i
+            while end < n, bytes[end] != 0x0A { end += 1 }
+            var s = i
+            while s < end, bytes[s] == 0x20 || bytes[s] == 0x09 || bytes[s] == 0x0D { s += 1 }
+            if s < end {
+                if bytes[s] == UInt8(ascii: "#") {
+                    if firstLine, end - s >= 7, Array(bytes[s..<s + 7]) == Array("# EVEMU".utf8) { return .evemu }
+                } else {
+                    let isTag = end - s >= 2 && bytes[s + 1] == UInt8(ascii: ":")
+                        && Array("NIPBALSE".utf8).contains(bytes[s])
+                        && (end - s == 2 || bytes[s + 2] == 0x20 || bytes[s + 2] == 0x09 || bytes[s + 2] == 0x0D)
+                    return isTag ? .evemu : .libinputRecord
+                }
+            }
+            firstLine = false
+            i = end + 1
+        }
+        return nil
+    }
+
+    static func read(_ input: FileBytes, source: String, descriptionPath: String?) throws(TraceError) -> Trace {
+        if let (line, length) = input.overlongLine() {
+            throw TraceError(file: source, line: line, problem: .lineTooLong(length: length, limit: FileBytes.maxLineLength))
+        }
+        switch detectFormat(input.bytes) {
+        case nil:
+            throw TraceError(file: source, line: 0, problem: .empty)
+        case .evemu:
+            return try readEvemu(input, source: source, descriptionPath: descriptionPath)
+        case .libinputRecord:
+            var parser = LibinputRecordParser(file: source, input: input)
+            return try parser.parse()
+        }
+    }
+
+    private static func readEvemu(_ input: FileBytes, source: String, descriptionPath: String?) throws(TraceError) -> Trace {
+        var parser = EvemuParser(file: source, bytes: input.bytes)
+        try parser.parse()
+        let description: DeviceDescription
+        if let own = parser.description(origin: source) {
+            description = own
+        } else if let descriptionPath {
+            let descInput = try FileBytes(path: descriptionPath)
+            var descParser = EvemuParser(file: descriptionPath, bytes: descInput.bytes)
+            try descParser.parse()
+            guard let d = descParser.description(origin: descriptionPath) else {
+                throw TraceError(file: descriptionPath, line: 0, problem: .malformed("no device description (N: and I: lines) in this file"))
+            }
+            description = d
+        } else if parser.firstEventLine > 0 {
+            throw TraceError(file: source, line: parser.firstEventLine, problem: .noDescription,
+                             eventsRead: 0, lastGoodLine: parser.firstEventLine - 1)
+        } else {
+            throw TraceError(file: source, line: 0, problem: .empty)
+        }
+        return Trace(devices: [TraceDevice(description: description, events: parser.events)], format: .evemu, source: source)
+    }
+
+    /// Only runs libyaml's parser over the file and counts its events: the floor that the
+    /// `libinput record` reader is measured against in the benchmark.
+    public static func bareYAMLParse(path: String) throws(TraceError) -> Int {
+        let input = try FileBytes(path: path)
+        var parser = yaml_parser_t()
+        var event = yaml_event_t()
+        guard yaml_parser_initialize(&parser) != 0 else { fatalError("libyaml: out of memory") }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, input.base.assumingMemoryBound(to: UInt8.self), input.count)
+        var count = 0
+        while true {
+            guard yaml_parser_parse(&parser, &event) != 0 else {
+                let mark = YAMLMark(parser.problem_mark)
+                let why = parser.problem.map { String(cString: $0) } ?? "libyaml error"
+                throw TraceError(file: path, line: mark.line, column: mark.column, problem: .yamlSyntax(why))
+            }
+            count += 1
+            let done = event.type == YAML_STREAM_END_EVENT
+            yaml_event_delete(&event)
+            if done { break }
+        }
+        return withExtendedLifetime(input) { count }
+    }
+}

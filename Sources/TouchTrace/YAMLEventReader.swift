@@ -1,0 +1,237 @@
+import CYAML
+
+/// A place in a YAML text, 1-based.
+public struct YAMLMark: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    init(_ mark: yaml_mark_t) {
+        self.init(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A YAML text that libyaml could not parse, or whose shape is not what the caller expected.
+public struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var source: String
+    public var mark: YAMLMark
+    public var message: String
+    /// libyaml ran out of text mid-structure: the file was probably cut off.
+    public var atEndOfInput: Bool
+
+    public init(source: String, mark: YAMLMark, message: String, atEndOfInput: Bool = false) {
+        self.source = source
+        self.mark = mark
+        self.message = message
+        self.atEndOfInput = atEndOfInput
+    }
+
+    public var description: String { "\(source):\(mark): \(message)" }
+}
+
+public enum YAMLEventKind: Sendable, Hashable {
+    case streamStart, streamEnd, documentStart, documentEnd
+    case alias, scalar, sequenceStart, sequenceEnd, mappingStart, mappingEnd
+}
+
+/// libyaml's event parser, one event at a time, with line/column marks. Scalars are read in place
+/// (`withScalarBytes`, `scalarInteger`) so a caller can parse numbers without making Strings.
+/// The current event's data is valid until the next call to `next()`.
+public struct YAMLEventReader: ~Copyable {
+    public let source: String
+    private let input: FileBytes
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private let event: UnsafeMutablePointer<yaml_event_t>
+    private var holdsEvent = false
+    private var finished = false
+    public private(set) var kind: YAMLEventKind = .streamStart
+
+    /// Copies `text`.
+    public init(text: String, source: String) {
+        var copy = text
+        let input = copy.withUTF8 { FileBytes(copying: UnsafeRawBufferPointer($0)) }
+        self.init(input: input, source: source)
+    }
+
+    /// Copies `bytes`.
+    public init(bytes: UnsafeRawBufferPointer, source: String) {
+        self.init(input: FileBytes(copying: bytes), source: source)
+    }
+
+    init(input: FileBytes, source: String) {
+        self.source = source
+        self.input = input
+        parser = .allocate(capacity: 1)
+        event = .allocate(capacity: 1)
+        // yaml_parser_initialize only fails when malloc does.
+        guard yaml_parser_initialize(parser) != 0 else { fatalError("libyaml: out of memory") }
+        yaml_parser_set_input_string(parser, input.base.assumingMemoryBound(to: UInt8.self), input.count)
+    }
+
+    deinit {
+        if holdsEvent { yaml_event_delete(event) }
+        yaml_parser_delete(parser)
+        parser.deallocate()
+        event.deallocate()
+    }
+
+    /// Advances to the next event. After `streamEnd`, keeps returning `streamEnd`.
+    @discardableResult
+    public mutating func next() throws(YAMLError) -> YAMLEventKind {
+        if finished { return .streamEnd }
+        if holdsEvent {
+            yaml_event_delete(event)
+            holdsEvent = false
+        }
+        guard yaml_parser_parse(parser, event) != 0 else { throw parserError() }
+        holdsEvent = true
+        switch event.pointee.type {
+        case YAML_STREAM_START_EVENT: kind = .streamStart
+        case YAML_STREAM_END_EVENT: kind = .streamEnd; finished = true
+        case YAML_DOCUMENT_START_EVENT: kind = .documentStart
+        case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
+        case YAML_ALIAS_EVENT: kind = .alias
+        case YAML_SCALAR_EVENT: kind = .scalar
+        case YAML_SEQUENCE_START_EVENT: kind = .sequenceStart
+        case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
+        case YAML_MAPPING_START_EVENT: kind = .mappingStart
+        case YAML_MAPPING_END_EVENT: kind = .mappingEnd
+        default: throw error("libyaml returned an event of unknown type \(event.pointee.type.rawValue)")
+        }
+        return kind
+    }
+
+    public var startMark: YAMLMark { YAMLMark(event.pointee.start_mark) }
+    public var endMark: YAMLMark { YAMLMark(event.pointee.end_mark) }
+
+    /// The scalar's bytes (UTF-8), valid only inside `body`. Empty for non-scalar events.
+    public func withScalarBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        guard kind == .scalar, let value = event.pointee.data.scalar.value else {
+            return try body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        return try body(UnsafeBufferPointer(start: value, count: event.pointee.data.scalar.length))
+    }
+
+    /// The scalar as a String ("" for non-scalar events).
+    public var scalarString: String {
+        withScalarBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Quoted or block scalars are always strings; only plain scalars can be numbers, booleans or null.
+    public var scalarIsPlain: Bool {
+        kind == .scalar && event.pointee.data.scalar.style == YAML_PLAIN_SCALAR_STYLE
+    }
+
+    /// A plain empty scalar, `~` or `null`: YAML's null.
+    public var scalarIsNull: Bool {
+        guard scalarIsPlain else { return false }
+        return withScalarBytes { b in
+            b.isEmpty || b.elementsEqual("~".utf8) || b.elementsEqual("null".utf8)
+                || b.elementsEqual("Null".utf8) || b.elementsEqual("NULL".utf8)
+        }
+    }
+
+    /// A plain scalar that is a decimal (optionally signed) or 0x-hex integer fitting in Int64, else nil.
+    /// Parsed from the scalar's bytes without allocating.
+    @inline(__always)
+    public func scalarInteger() -> Int64? {
+        guard scalarIsPlain else { return nil }
+        return withScalarBytes { parseInteger($0) }
+    }
+
+    /// The anchor of the current alias, scalar, sequence or mapping event, if any.
+    public var anchor: String? {
+        let p: UnsafeMutablePointer<yaml_char_t>?
+        switch kind {
+        case .alias: p = event.pointee.data.alias.anchor
+        case .scalar: p = event.pointee.data.scalar.anchor
+        case .sequenceStart: p = event.pointee.data.sequence_start.anchor
+        case .mappingStart: p = event.pointee.data.mapping_start.anchor
+        default: p = nil
+        }
+        return p.map { String(cString: $0) }
+    }
+
+    /// When the current event starts a node, consumes the rest of it (nested collections included),
+    /// leaving the reader on the node's last event.
+    public mutating func skipNode() throws(YAMLError) {
+        guard kind == .sequenceStart || kind == .mappingStart else { return }
+        var depth = 1
+        while depth > 0 {
+            switch try next() {
+            case .sequenceStart, .mappingStart: depth += 1
+            case .sequenceEnd, .mappingEnd: depth -= 1
+            case .streamEnd: throw error("unexpected end of the stream inside a collection")
+            default: break
+            }
+        }
+    }
+
+    /// An error at the current event's start.
+    public func error(_ message: String) -> YAMLError {
+        YAMLError(source: source, mark: startMark, message: message)
+    }
+
+    private func parserError() -> YAMLError {
+        let p = parser.pointee
+        var message = p.problem.map { String(cString: $0) } ?? "libyaml error \(p.error.rawValue)"
+        if let context = p.context {
+            message += " \(String(cString: context)) (started at \(YAMLMark(p.context_mark)))"
+        }
+        return YAMLError(source: source, mark: YAMLMark(p.problem_mark), message: message,
+                         atEndOfInput: p.problem_mark.index >= input.count)
+    }
+}
+
+/// Decimal with optional sign, or 0x hex, into Int64; nil on anything else or overflow.
+@inline(__always)
+func parseInteger(_ b: UnsafeBufferPointer<UInt8>) -> Int64? {
+    var i = 0
+    let n = b.count
+    guard n > 0 else { return nil }
+    var negative = false
+    if b[0] == UInt8(ascii: "-") || b[0] == UInt8(ascii: "+") {
+        negative = b[0] == UInt8(ascii: "-")
+        i = 1
+    }
+    guard i < n else { return nil }
+    var value: Int64 = 0
+    if n - i > 2, b[i] == UInt8(ascii: "0"), b[i + 1] | 0x20 == UInt8(ascii: "x") {
+        i += 2
+        while i < n {
+            guard let d = hexDigit(b[i]) else { return nil }
+            let (m, o1) = value.multipliedReportingOverflow(by: 16)
+            let (s, o2) = m.addingReportingOverflow(Int64(d))
+            if o1 || o2 { return nil }
+            value = s
+            i += 1
+        }
+    } else {
+        while i < n {
+            let d = b[i] &- UInt8(ascii: "0")
+            guard d < 10 else { return nil }
+            let (m, o1) = value.multipliedReportingOverflow(by: 10)
+            let (s, o2) = m.addingReportingOverflow(Int64(d))
+            if o1 || o2 { return nil }
+            value = s
+            i += 1
+        }
+    }
+    return negative ? -value : value
+}
+
+@inline(__always)
+func hexDigit(_ c: UInt8) -> UInt8? {
+    switch c {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+}
