@@ -99,6 +99,18 @@ struct OtherProtocolsDecoderTests {
         #expect(frames[4].contacts.map(\.phase) == [.up, .up])
     }
 
+    @Test func nTrigDoubleTapKeyIsNotAFingerCount() throws {
+        // hid-ntrig sends BTN_TOOL_DOUBLETAP with one finger and declares no BTN_TOOL_FINGER.
+        var device = TestDevices.protocolA()
+        device.codes[EventType.key] = [KeyCode.btnTouch, KeyCode.btnToolDoubleTap]
+        var d = try TestDevices.decoder(device, size: size)
+        let frames = decode(&d,
+                            frame(1000, .x(1588), .y(6097), .mtReport, .key(KeyCode.btnToolDoubleTap, 1), .touch(1)),
+                            frame(2000, .mtReport, .key(KeyCode.btnToolDoubleTap, 0), .touch(0)))
+        #expect(frames.map(\.fingerCount) == [1, 0])
+        #expect(frames.map(summary) == [["1 s0 down (1588,6097)"], ["1 s0 up (1588,6097)"]])
+    }
+
     @Test func steadyStateReusesTheContactBuffer() throws {
         var d = try TestDevices.decoder(TestDevices.touchscreenB())
         var addresses = Set<UInt>()

@@ -60,8 +60,9 @@ public struct MultitouchDecoder {
             : device.has(type: EventType.key, code: KeyCode.btnToolFinger) ? KeyCode.btnToolFinger : nil
         single = SingleTouchContact(xRange: xRange, yRange: yRange, touchKey: touchKey)
         if layout == .singleTouch && touchKey == nil { counters.noTouchKey = true }
+        // Touchpads that count fingers with BTN_TOOL_*TAP always declare BTN_TOOL_FINGER; N-Trig panels
+        // declare only BTN_TOOL_DOUBLETAP and send it for a single finger, so it is no count there.
         usesFingerKeys = device.has(type: EventType.key, code: KeyCode.btnToolFinger)
-            || device.has(type: EventType.key, code: KeyCode.btnToolDoubleTap)
         declared = DeclaredCodes(device)
         let capacity = layout == .protocolB ? 2 * slotsB.slots.count : 2 * ProtocolAContacts.capacity
         frameContacts.reserveCapacity(capacity)
