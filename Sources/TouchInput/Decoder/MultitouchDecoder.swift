@@ -1,5 +1,3 @@
-import CEvdev
-
 /// Turns evdev events into one `TouchFrame` per `SYN_REPORT`.
 ///
 /// Handles protocol B (slots), protocol A (`SYN_MT_REPORT`) and single-touch devices; contact ids are the
@@ -7,7 +5,7 @@ import CEvdev
 ///
 /// The returned frame's `contacts` shares storage with a buffer the decoder reuses, so steady-state decoding
 /// allocates nothing as long as the caller lets go of each frame before feeding the next event.
-public struct MultitouchDecoder {
+public struct MultitouchDecoder: Sendable {
     public enum Mode: Sendable {
         /// A trace: after `SYN_DROPPED` the device state is unknown, so contacts in flight are cancelled.
         case recording
@@ -192,52 +190,5 @@ public struct MultitouchDecoder {
         case .singleTouch:
             single.cancelAll(into: &frameContacts, geometry: geometry)
         }
-    }
-}
-
-/// BTN_TOOL_FINGER ... BTN_TOOL_QUINTTAP: how many fingers the device says are down, which on
-/// touchpads can exceed the slots it tracks.
-struct FingerKeys {
-    var down: UInt8 = 0
-
-    @inline(__always)
-    mutating func key(_ code: UInt16, value: Int32) {
-        let bit: UInt8
-        switch code {
-        case KeyCode.btnToolFinger: bit = 1 << 0
-        case KeyCode.btnToolDoubleTap: bit = 1 << 1
-        case KeyCode.btnToolTripleTap: bit = 1 << 2
-        case KeyCode.btnToolQuadTap: bit = 1 << 3
-        case KeyCode.btnToolQuintTap: bit = 1 << 4
-        default: return
-        }
-        if value != 0 { down |= bit } else { down &= ~bit }
-    }
-
-    /// The highest tool key held (the kernel sends exactly one at a time).
-    var count: Int { down == 0 ? 0 : 8 - down.leadingZeroBitCount }
-}
-
-/// Bitset of the (type, code) pairs the device declares, so undeclared events are counted without hashing.
-struct DeclaredCodes {
-    static let codesPerType = Int(KEY_MAX) + 1
-    var bits: [UInt64]
-
-    init(_ device: DeviceDescription) {
-        let count = (Int(EventType.max) + 1) * Self.codesPerType
-        bits = Array(repeating: 0, count: (count + 63) / 64)
-        for (type, codes) in device.codes where type <= EventType.max {
-            for code in codes where Int(code) < Self.codesPerType {
-                let i = Int(type) * Self.codesPerType + Int(code)
-                bits[i >> 6] |= 1 << UInt64(i & 63)
-            }
-        }
-    }
-
-    @inline(__always)
-    func contains(type: UInt16, code: UInt16) -> Bool {
-        guard type <= EventType.max, Int(code) < Self.codesPerType else { return false }
-        let i = Int(type) * Self.codesPerType + Int(code)
-        return bits[i >> 6] & (1 << UInt64(i & 63)) != 0
     }
 }

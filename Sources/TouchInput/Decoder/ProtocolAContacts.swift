@@ -70,7 +70,7 @@ struct ProtocolAContacts {
         pendingHasData = true
     }
 
-    /// SYN_MT_REPORT: the pending contact is complete. Returns a problem to count, if any.
+    /// SYN_MT_REPORT: the pending contact is complete; incomplete or excess ones are counted and dropped.
     mutating func endContact(diagnostics: inout DiagnosticCounters) {
         defer {
             pending = Report()
