@@ -80,6 +80,19 @@ struct SynDroppedDecoderTests {
         #expect(frames.map(summary) == [[], [], ["3 s0 down (120,100)"]])
     }
 
+    @Test func cancelAllWhileDroppingDeliversTheCancellationsOnce() throws {
+        var d = try TestDevices.decoder(TestDevices.touchscreenB(), mode: .recording)
+        _ = decode(&d, frame(1000, .slot(0), .tid(1), .x(100), .y(100)))
+        for e in [Ev.x(120), .dropped, .y(300)] { #expect(d.feed(e.event(at: 2000)) == nil) }
+        // The trace ends (or the device goes) before the SYN_REPORT that would close the fragment.
+        let result = d.cancelAll(timeUs: 2500)
+        let cancelled = try #require(result)
+        #expect(summary(cancelled) == ["1 s0 cancelled (120,100)"])
+        let frames = decode(&d, frame(3000))
+        #expect(frames.map(summary) == [[]])
+        #expect(frames.map(\.resynced) == [true])
+    }
+
     @Test func cancelAllOnAnIdleDecoderIsNil() throws {
         var d = try TestDevices.decoder(TestDevices.singleTouch())
         #expect(d.cancelAll(timeUs: 5) == nil)
