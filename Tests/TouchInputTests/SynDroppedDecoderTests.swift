@@ -43,6 +43,29 @@ struct SynDroppedDecoderTests {
         ])
     }
 
+    @Test func recordingDropKeepsSingleTouchKeyStateWithoutStalePositions() throws {
+        var d = try TestDevices.decoder(TestDevices.singleTouch(), mode: .recording)
+        let x = AbsCode.x, y = AbsCode.y
+        let frames = decode(&d,
+                            frame(1000, .abs(x, 100), .abs(y, 100), .touch(1)),
+                            // The lift is in the fragment: without it the next touch would stay ignored.
+                            frame(2000, .dropped, .abs(x, 150), .touch(0)),
+                            frame(3000, .abs(x, 400), .abs(y, 300), .touch(1)),
+                            // A touch that begins in a fragment has no trustworthy position: left out until it lifts.
+                            frame(4000, .touch(0), .dropped, .abs(x, 900), .touch(1)),
+                            frame(5000, .abs(x, 910)),
+                            frame(6000, .touch(0)),
+                            frame(7000, .abs(x, 920), .touch(1)))
+        #expect(frames.map(summary) == [
+            ["1 s0 down (100,100)"],
+            ["1 s0 cancelled (100,100)"],
+            ["2 s0 down (400,300)"],
+            ["2 s0 cancelled (400,300)"],
+            [], [],
+            ["3 s0 down (920,300)"],
+        ])
+    }
+
     @Test func liveTakesTheSyncedStateAsTheNextFrame() throws {
         var d = try TestDevices.decoder(TestDevices.touchscreenB(), mode: .live)
         let lines = LogLines()

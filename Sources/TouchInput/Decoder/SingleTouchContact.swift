@@ -38,6 +38,14 @@ struct SingleTouchContact {
         if !touching { ignored = false }
     }
 
+    /// A touch key seen where its position was lost (after SYN_DROPPED): a finger going down is ignored
+    /// until it lifts rather than reported at a stale position.
+    mutating func keyWithoutPosition(_ code: UInt16, value: Int32) {
+        guard code == touchKey else { return }
+        touching = value != 0
+        ignored = touching
+    }
+
     mutating func report(into contacts: inout [Contact], geometry: SurfaceGeometry, nextContactID: inout Int) {
         if touching && !ignored {
             let isNew = contactID < 0

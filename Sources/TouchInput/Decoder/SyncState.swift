@@ -55,9 +55,14 @@ extension MultitouchDecoder {
             counters.synDropped += 1
             return nil
         }
-        // The slot selection is still true of the events that follow, so it is kept.
+        // The fragment's slot selection and key states are still true afterwards (the kernel will not repeat
+        // them), so they are kept; positions and tracking ids are not.
         if layout == .protocolB && event.type == EventType.abs && event.code == AbsCode.mtSlot {
             if !slotsB.select(Int(event.value)) { counters.slotOverflow += 1 }
+        }
+        if event.type == EventType.key && declared.contains(type: event.type, code: event.code) {
+            fingerKeys.key(event.code, value: event.value)
+            if layout == .singleTouch { single.keyWithoutPosition(event.code, value: event.value) }
         }
         counters.droppedEvents += 1
         return nil
