@@ -1,3 +1,5 @@
+import Navigation
+
 /// The classes of events a control client can subscribe to.
 public enum EventClass: String, Hashable, Sendable, CaseIterable, Comparable {
     /// willAppear, didAppear, willDisappear, didDisappear.
@@ -12,27 +14,8 @@ public enum EventClass: String, Hashable, Sendable, CaseIterable, Comparable {
     public static func < (a: EventClass, b: EventClass) -> Bool { a.rawValue < b.rawValue }
 }
 
-/// How a pushed screen treats the navigation bar (the `:header` / `:hidden` marks of `--stack`).
-public enum BarStyle: String, Hashable, Sendable {
-    /// A plain screen that shows the bar.
-    case bar
-    /// A flexible-header host: its header replaces the bar.
-    case header
-    /// Hides the bar without the header recipe.
-    case hidden
-}
-
-public struct ScreenSpec: Hashable, Sendable {
-    public var name: String
-    public var barStyle: BarStyle
-
-    public init(name: String, barStyle: BarStyle = .bar) {
-        self.name = name
-        self.barStyle = barStyle
-    }
-}
-
 /// What a control client asks for.
+/// Screens are Navigation's `ScreenSpec` (plain, header host, or hidden bar), as in `--stack`.
 public enum ControlCommand: Hashable, Sendable {
     case push(ScreenSpec)
     case pop

@@ -1,3 +1,5 @@
+import Navigation
+
 /// The control protocol, version 1, as pure functions: one line of bytes in -> a request or an error;
 /// replies, errors and events -> one line of bytes out (newline included). No I/O here; the transport is
 /// `ControlServer`, and docs/protocol.md is the reference for clients.
@@ -116,7 +118,7 @@ public enum ControlProtocol {
                 throw ControlError(.badArguments,
                     "\(command): \"\(path)header\" and \"\(path)hidden\" exclude each other (a header host already hides the bar)")
             }
-            return ScreenSpec(name: name, barStyle: header ? .header : hidden ? .hidden : .bar)
+            return ScreenSpec(name: name, kind: header ? .header : hidden ? .hidden : .plain)
         }
 
         mutating func eventClasses() throws -> Set<EventClass> {
