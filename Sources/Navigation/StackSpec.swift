@@ -41,6 +41,12 @@ public struct StackSpecError: Error, Equatable, CustomStringConvertible {
     public var position: Int
     public var problem: Problem
 
+    public init(token: String, position: Int, problem: Problem) {
+        self.token = token
+        self.position = position
+        self.problem = problem
+    }
+
     public var description: String {
         let at = "screen \(position) '\(token)'"
         switch problem {
