@@ -84,6 +84,22 @@ struct OtherProtocolsDecoderTests {
         #expect(d.diagnostics == [.clamped(axis: y, count: 1)])
     }
 
+    @Test func singleTouchWaitsForAPosition() throws {
+        var d = try TestDevices.decoder(TestDevices.singleTouch())
+        let frames = decode(&d,
+                            frame(1000, .touch(1)),
+                            frame(2000, .abs(AbsCode.x, 40)),
+                            frame(3000, .abs(AbsCode.y, 60)),
+                            frame(4000, .touch(0)),
+                            frame(5000, .touch(1)),
+                            frame(6000, .touch(0)))
+        #expect(frames.map(summary) == [[], [], ["1 s0 down (40,60)"], ["1 s0 up (40,60)"],
+                                        ["2 s0 down (40,60)"], ["2 s0 up (40,60)"]])
+        var e = try TestDevices.decoder(TestDevices.singleTouch())
+        _ = decode(&e, frame(1000, .touch(1)), frame(2000, .touch(0)))
+        #expect(e.diagnostics == [.unpositionedContacts(count: 1)])
+    }
+
     @Test func toolKeysReportMoreFingersThanSlots() throws {
         var d = try TestDevices.decoder(TestDevices.clickpad())
         let finger = KeyCode.btnToolFinger, two = KeyCode.btnToolDoubleTap, three = KeyCode.btnToolTripleTap

@@ -140,6 +140,36 @@ struct ProtocolBDecoderTests {
         #expect(frames[0].contacts[0].mm == Point(x: 68, y: 0))
     }
 
+    @Test func contactWaitsUntilItsPositionIsKnown() throws {
+        // Like the Cypress three-finger-tap recording: slot 1 gets a tracking id but, having the values it had
+        // before the recording began, no position. It must not appear at (0,0), a screen edge.
+        var d = try TestDevices.decoder(TestDevices.touchscreenB())
+        let frames = decode(&d,
+                            frame(1000, .slot(0), .tid(393), .x(642), .y(252), .slot(1), .tid(394)),
+                            frame(2000, .x(650)),
+                            frame(3000, .y(260)),
+                            frame(4000, .slot(0), .tid(-1), .slot(1), .tid(-1)),
+                            frame(5000, .tid(395)),
+                            frame(6000, .tid(-1)))
+        #expect(frames.map(summary) == [
+            ["1 s0 down (642,252)"],
+            ["1 s0 move (642,252)"],
+            ["1 s0 move (642,252)", "2 s1 down (650,260)"],
+            ["1 s0 up (642,252)", "2 s1 up (650,260)"],
+            // Slot 1's position is known from now on: the kernel would not resend unchanged values.
+            ["3 s1 down (650,260)"],
+            ["3 s1 up (650,260)"],
+        ])
+        #expect(d.diagnostics.isEmpty)
+    }
+
+    @Test func contactEndingWithoutAnyPositionIsLeftOutAndCounted() throws {
+        var d = try TestDevices.decoder(TestDevices.touchscreenB())
+        let frames = decode(&d, frame(1000, .slot(1), .tid(7)), frame(2000, .tid(-1)), frame(3000, .tid(8), .x(5), .y(6)))
+        #expect(frames.map(summary) == [[], [], ["2 s1 down (5,6)"]])
+        #expect(d.diagnostics == [.unpositionedContacts(count: 1)])
+    }
+
     @Test func undeclaredEventsAreCountedNotApplied() throws {
         var d = try TestDevices.decoder(TestDevices.touchscreenB())
         let pressure = AbsCode.mtPressure

@@ -22,8 +22,13 @@ struct RawPosition {
     var y: Int32 = 0
     var xClamped = false
     var yClamped = false
+    /// Each axis has been reported at least once. A recording can start mid-touch, and the kernel only
+    /// sends values that change, so until then the position is unknown (not 0).
+    var hasX = false
+    var hasY = false
 
     var clamped: Bool { xClamped || yClamped }
+    var isKnown: Bool { hasX && hasY }
 }
 
 extension SurfaceGeometry {

@@ -17,6 +17,9 @@ public enum DecoderDiagnostic: Hashable, Sendable, CustomStringConvertible {
     case incompleteContact(count: Int)
     /// Protocol A frames with more contacts than the decoder tracks; the extra ones were ignored.
     case tooManyContacts(count: Int)
+    /// Touches that ended before any position was reported for them (a recording that starts mid-touch);
+    /// they were left out rather than placed at a made-up position.
+    case unpositionedContacts(count: Int)
     /// Single-touch device without BTN_TOUCH or BTN_TOOL_FINGER: nothing says when a finger is down.
     case noTouchKey
 
@@ -38,6 +41,8 @@ public enum DecoderDiagnostic: Hashable, Sendable, CustomStringConvertible {
             return "\(n) protocol A contact(s) without both positions, ignored"
         case .tooManyContacts(let n):
             return "\(n) protocol A contact(s) beyond the tracked maximum, ignored"
+        case .unpositionedContacts(let n):
+            return "\(n) touch(es) ended before any position was reported, left out"
         case .noTouchKey:
             return "single-touch device has neither BTN_TOUCH nor BTN_TOOL_FINGER: no contacts can be reported"
         }
@@ -56,6 +61,7 @@ struct DiagnosticCounters {
     var droppedEvents = 0
     var incompleteContact = 0
     var tooManyContacts = 0
+    var unpositionedContacts = 0
     var noTouchKey = false
 
     init() {
@@ -88,6 +94,7 @@ struct DiagnosticCounters {
         if droppedEvents > 0 { out.append(.droppedEvents(count: droppedEvents)) }
         if incompleteContact > 0 { out.append(.incompleteContact(count: incompleteContact)) }
         if tooManyContacts > 0 { out.append(.tooManyContacts(count: tooManyContacts)) }
+        if unpositionedContacts > 0 { out.append(.unpositionedContacts(count: unpositionedContacts)) }
         if noTouchKey { out.append(.noTouchKey) }
         return out
     }

@@ -88,7 +88,11 @@ public struct MultitouchDecoder: Sendable {
     }
 
     /// Clamped values, slot overflow, undeclared codes, dropped events... with counts.
-    public var diagnostics: [DecoderDiagnostic] { counters.list }
+    public var diagnostics: [DecoderDiagnostic] {
+        var all = counters
+        all.unpositionedContacts = slotsB.unpositionedContacts + single.unpositionedContacts
+        return all.list
+    }
 
     // MARK: - Event handling
 

@@ -23,6 +23,8 @@ struct ProtocolBSlots {
     var current = 0
     /// The current slot is out of range: its events are ignored until the next valid ABS_MT_SLOT.
     var currentIsInvalid = false
+    /// Contacts that ended before their slot ever had a position (left out).
+    var unpositionedContacts = 0
     let xRange: AxisClamp
     let yRange: AxisClamp
 
@@ -52,6 +54,8 @@ struct ProtocolBSlots {
             slots[i].endedID = slots[i].contactID
             slots[i].endedPhase = phase
             slots[i].endedPosition = slots[i].position
+        } else if !slots[i].position.isKnown {
+            unpositionedContacts += 1
         }
         slots[i].contactID = -1
         slots[i].isNew = false
@@ -80,6 +84,7 @@ struct ProtocolBSlots {
     mutating func positionX(_ value: Int32) -> Bool {
         let c = xRange.clamp(value)
         slots[current].position.x = c.value
+        slots[current].position.hasX = true
         slots[current].position.xClamped = c.clamped
         return c.clamped
     }
@@ -88,6 +93,7 @@ struct ProtocolBSlots {
     mutating func positionY(_ value: Int32) -> Bool {
         let c = yRange.clamp(value)
         slots[current].position.y = c.value
+        slots[current].position.hasY = true
         slots[current].position.yClamped = c.clamped
         return c.clamped
     }
@@ -105,7 +111,9 @@ struct ProtocolBSlots {
                                                  at: slots[i].endedPosition))
                 slots[i].endedID = -1
             }
-            if slots[i].contactID >= 0 {
+            // A contact is not reported until its slot's position is known (a recording that starts
+            // mid-touch); it stays new until then.
+            if slots[i].contactID >= 0 && slots[i].position.isKnown {
                 contacts.append(geometry.contact(id: slots[i].contactID, slot: i,
                                                  phase: slots[i].isNew ? .down : .move, at: slots[i].position))
                 slots[i].isNew = false

@@ -6,6 +6,10 @@ struct SingleTouchContact {
     var contactID = -1
     /// Ended by cancelAll while the finger is still down: ignored until the key goes up.
     var ignored = false
+    /// Touching, but no position was ever reported yet.
+    var waitingForPosition = false
+    /// Touches that ended before any position was known (left out).
+    var unpositionedContacts = 0
     let xRange: AxisClamp
     let yRange: AxisClamp
     let touchKey: UInt16?
@@ -20,6 +24,7 @@ struct SingleTouchContact {
     mutating func positionX(_ value: Int32) -> Bool {
         let c = xRange.clamp(value)
         position.x = c.value
+        position.hasX = true
         position.xClamped = c.clamped
         return c.clamped
     }
@@ -28,6 +33,7 @@ struct SingleTouchContact {
     mutating func positionY(_ value: Int32) -> Bool {
         let c = yRange.clamp(value)
         position.y = c.value
+        position.hasY = true
         position.yClamped = c.clamped
         return c.clamped
     }
@@ -48,15 +54,25 @@ struct SingleTouchContact {
 
     mutating func report(into contacts: inout [Contact], geometry: SurfaceGeometry, nextContactID: inout Int) {
         if touching && !ignored {
-            let isNew = contactID < 0
-            if isNew {
+            if contactID < 0 {
+                // Not reported until the position is known (a recording that starts mid-touch).
+                guard position.isKnown else {
+                    waitingForPosition = true
+                    return
+                }
+                waitingForPosition = false
                 contactID = nextContactID
                 nextContactID += 1
+                contacts.append(geometry.contact(id: contactID, slot: 0, phase: .down, at: position))
+            } else {
+                contacts.append(geometry.contact(id: contactID, slot: 0, phase: .move, at: position))
             }
-            contacts.append(geometry.contact(id: contactID, slot: 0, phase: isNew ? .down : .move, at: position))
         } else if contactID >= 0 {
             contacts.append(geometry.contact(id: contactID, slot: 0, phase: .up, at: position))
             contactID = -1
+        } else if waitingForPosition {
+            waitingForPosition = false
+            unpositionedContacts += 1
         }
     }
 
