@@ -5,6 +5,8 @@ import Glibc
 // `edgeswipe SUBCOMMAND [OPTIONS]`, in the style of the libinput tool.
 
 let subcommands: [any Subcommand.Type] = [
+    DemoCommand.self,
+    ReplayCommand.self,
 ]
 
 @MainActor func topLevelHelp() -> String {

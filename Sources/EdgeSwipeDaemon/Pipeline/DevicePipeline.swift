@@ -1,0 +1,41 @@
+import Gestures
+import TouchInput
+
+/// One device's path from events to gestures: decoder, then the recognizer arena.
+public final class DevicePipeline {
+    public let description: DeviceDescription
+    public let geometry: SurfaceGeometry
+    public let arena: GestureArena
+    private var decoder: MultitouchDecoder
+
+    /// Throws when the device has no physical size (resolution 0 and no configured size) or a recognizer
+    /// configuration is invalid.
+    public init(device: DeviceDescription, options: PipelineOptions, mode: MultitouchDecoder.Mode = .recording) throws {
+        description = device
+        geometry = try SurfaceGeometry(device: device, configuredSize: options.configuredSize)
+        decoder = MultitouchDecoder(device: device, geometry: geometry, mode: mode)
+        arena = GestureArena(transform: ScreenTransform(geometry: geometry, rotation: options.rotation,
+                                                        calibration: options.calibration))
+        for config in options.recognizers { try arena.add(config) }
+    }
+
+    /// Feeds one event. At a SYN_REPORT returns the frame and the gesture events it caused (the events array is
+    /// the arena's reused buffer: read it before the next call).
+    @inline(__always)
+    public func feed(_ event: InputEvent) -> (frame: TouchFrame, gestures: [GestureEvent])? {
+        guard let frame = decoder.feed(event) else { return nil }
+        return (frame, arena.process(frame, now: frame.timeUs))
+    }
+
+    /// Ends every contact in flight (unplug, end of a recording).
+    public func cancelAll(timeUs: UInt64) -> (frame: TouchFrame, gestures: [GestureEvent])? {
+        guard let frame = decoder.cancelAll(timeUs: timeUs) else { return nil }
+        return (frame, arena.process(frame, now: frame.timeUs))
+    }
+
+    public var nextDeadline: UInt64? { arena.nextDeadline }
+
+    public func deadlineReached(now: UInt64) -> [GestureEvent] { arena.deadlineReached(now: now) }
+
+    public var diagnostics: [DecoderDiagnostic] { decoder.diagnostics }
+}

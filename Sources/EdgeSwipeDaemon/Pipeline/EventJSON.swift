@@ -1,0 +1,121 @@
+import Gestures
+import Navigation
+import TouchInput
+
+/// The JSON-lines form of pipeline outputs (issue 5's schema), shared by `edgeswipe replay --json`, the
+/// daemon's printed lines and its control-socket events. Times are seconds on the trace clock.
+public enum EventJSON {
+    public static func seconds(_ timeUs: UInt64) -> Double { Double(timeUs) / 1_000_000 }
+
+    public static func gesture(_ g: GestureEvent, device: String? = nil) -> String {
+        var o = JSONLine()
+        o.add("type", "gesture")
+        o.add("phase", g.phase.rawValue)
+        o.add("edge", g.edge.rawValue)
+        o.add("fingers", g.fingers)
+        o.add("time", seconds(g.timeUs), decimals: 6)
+        if let outcome = g.outcome { o.add("outcome", outcome.rawValue) }
+        o.add("recognizer", g.recognizer)
+        if g.phase != .failed {
+            o.add("progress", g.progress)
+            o.add("translationMM", g.translationMM, decimals: 2)
+            o.add("velocityMMs", g.velocityMMs, decimals: 1)
+            o.addRaw("positionMM", point(g.positionMM))
+        }
+        o.addRaw("startMM", point(g.startMM))
+        if let reason = g.failureReason {
+            o.add("reason", reasonCode(reason))
+            o.add("detail", reason.description)
+        }
+        if let device { o.add("device", device) }
+        return o.string
+    }
+
+    public static func navigation(_ n: NavigationEvent) -> String {
+        var o = JSONLine()
+        o.add("type", "navigation")
+        o.add("event", n.typeName)
+        o.add("time", seconds(n.timeUs), decimals: 6)
+        switch n.kind {
+        case .willAppear(let s), .didAppear(let s), .willDisappear(let s), .didDisappear(let s):
+            o.add("screen", s)
+        case .transitionBegan(let k, let from, let to), .transitionFinished(let k, let from, let to),
+             .transitionCancelled(let k, let from, let to):
+            o.add("kind", k.rawValue)
+            if let from { o.add("from", from) } else { o.addRaw("from", "null") }
+            if let to { o.add("to", to) } else { o.addRaw("to", "null") }
+        case .transitionProgress(let p):
+            o.add("progress", p)
+        case .popRefused(let reason, let detail):
+            o.add("reason", reason.rawValue)
+            if let detail { o.add("detail", detail) }
+        case .diagnostic(let code, let screen, let detail):
+            o.add("code", code.rawValue)
+            if let screen { o.add("screen", screen) }
+            o.add("detail", detail)
+        }
+        return o.string
+    }
+
+    public static func frame(_ f: TouchFrame, device: String? = nil) -> String {
+        var o = JSONLine()
+        o.add("type", "frame")
+        o.add("time", seconds(f.timeUs), decimals: 6)
+        o.add("fingers", f.fingerCount)
+        var list = "["
+        for (i, c) in f.contacts.enumerated() {
+            if i > 0 { list.append(",") }
+            var co = JSONLine()
+            co.add("id", c.id)
+            co.add("slot", c.slot)
+            co.add("phase", c.phase.rawValue)
+            co.add("x", Int(c.deviceX))
+            co.add("y", Int(c.deviceY))
+            co.addRaw("mm", point(c.mm))
+            if c.clamped { co.add("clamped", true) }
+            list.append(co.string)
+        }
+        list.append("]")
+        o.addRaw("contacts", list)
+        if f.resynced { o.add("resynced", true) }
+        if let device { o.add("device", device) }
+        return o.string
+    }
+
+    public static func output(_ out: PipelineOutput, deviceName: (Int) -> String?) -> String {
+        switch out {
+        case .frame(let f, let d): return frame(f, device: deviceName(d))
+        case .gesture(let g, let d): return gesture(g, device: deviceName(d))
+        case .navigation(let n): return navigation(n)
+        case .deviceNote(let text, let d):
+            var o = JSONLine()
+            o.add("type", "deviceNote")
+            if let name = deviceName(d) { o.add("device", name) }
+            o.add("detail", text)
+            return o.string
+        }
+    }
+
+    /// A stable camelCase code for each failure reason (the free text goes in "detail").
+    public static func reasonCode(_ r: GestureFailureReason) -> String {
+        switch r {
+        case .notInEdgeZone: return "notInEdgeZone"
+        case .perpendicularDrift: return "perpendicularDrift"
+        case .wrongDirection: return "wrongDirection"
+        case .activationTimeout: return "activationTimeout"
+        case .extraFinger: return "extraFinger"
+        case .fingersNotTogether: return "fingersNotTogether"
+        case .liftedBeforeBegin: return "liftedBeforeBegin"
+        case .refused: return "refused"
+        case .lostArbitration: return "lostArbitration"
+        case .contactsCancelled: return "contactsCancelled"
+        }
+    }
+
+    static func point(_ p: Point) -> String {
+        var o = JSONLine()
+        o.add("x", p.x, decimals: 2)
+        o.add("y", p.y, decimals: 2)
+        return o.string
+    }
+}

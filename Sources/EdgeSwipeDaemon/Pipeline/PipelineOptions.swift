@@ -1,0 +1,20 @@
+import Gestures
+import Navigation
+import TouchInput
+
+/// How a recording or a device is run: surface size, orientation, recognizers, and the navigation stack.
+public struct PipelineOptions: Sendable {
+    /// A size for devices whose axes have no resolution (`--size WxH`).
+    public var configuredSize: PhysicalSize?
+    public var rotation: ScreenRotation = .r0
+    public var calibration: CalibrationMatrix = .identity
+    /// Recognizers on every device, in claim order. The default is the one-finger left-edge back swipe.
+    public var recognizers: [EdgeSwipeConfig] = [EdgeSwipeConfig()]
+    /// The stack installed with setScreens before the first event; nil runs gestures only.
+    public var stack: [ScreenSpec]?
+    public var navigation = NavigationConfig()
+    /// Emit one output per decoded frame too (debug-events, plot).
+    public var emitFrames = false
+
+    public init() {}
+}

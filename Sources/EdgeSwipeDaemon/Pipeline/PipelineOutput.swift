@@ -1,0 +1,22 @@
+import Gestures
+import Navigation
+import TouchInput
+
+/// Everything the pipeline reports, in time order.
+public enum PipelineOutput: Sendable {
+    /// A decoded frame (only when `PipelineOptions.emitFrames`).
+    case frame(TouchFrame, device: Int)
+    case gesture(GestureEvent, device: Int)
+    case navigation(NavigationEvent)
+    /// A device's decoder saw something odd (clamped values, dropped events...), reported once at the end.
+    case deviceNote(String, device: Int)
+
+    public var timeUs: UInt64? {
+        switch self {
+        case .frame(let f, _): return f.timeUs
+        case .gesture(let g, _): return g.timeUs
+        case .navigation(let n): return n.timeUs
+        case .deviceNote: return nil
+        }
+    }
+}

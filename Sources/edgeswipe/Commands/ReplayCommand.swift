@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EdgeSwipeDaemon
+import TouchInput
+import TouchTrace
+
+/// `edgeswipe replay FILE...`: recordings through decoder -> recognizers -> navigation.
+enum ReplayCommand: Subcommand {
+    static let name = "replay"
+    static let summary = "Replay recordings (libinput record or evemu) through the recognizers and navigation."
+    static let positionalUsage = "FILE..."
+    static let positionalRange = 1...Int.max
+    static let discussion = """
+        The format is detected. Events-only evemu files need --device with the matching description.
+        Output: one line per gesture and navigation event; --json gives JSON lines (one object per line).
+        Without --stack only gestures are reported.
+        """
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "device", short: "d", valueName: "DESC",
+                   help: "evemu description for events-only files."),
+        OptionSpec(name: "json", short: nil, valueName: nil, help: "Print JSON lines."),
+        OptionSpec(name: "frames", short: nil, valueName: nil, help: "Also print every decoded touch frame."),
+        OptionSpec(name: "verbose", short: "v", valueName: nil,
+                   help: "Text output: print every changed/progress line (default: one per 10% of progress)."),
+        OptionSpec(name: "realtime", short: nil, valueName: nil, help: "Replay in recorded time instead of as fast as possible."),
+        OptionSpec(name: "config", short: "c", valueName: "FILE",
+                   help: "Daemon configuration whose per-device settings (size, rotation, edges...) apply."),
+    ] + PipelineArguments.options
+
+    static func run(_ a: ParsedArguments) throws -> ExitStatus {
+        var options = try PipelineArguments.pipelineOptions(a)
+        options.emitFrames = a.flag("frames")
+        if a.value("config") != nil {
+            throw UsageError("--config is not supported by replay yet; give --size/--rotation/--edges instead")
+        }
+        let out = BufferedOutput()
+        for (index, path) in a.positionals.enumerated() {
+            let trace: Trace
+            do {
+                trace = try TraceReader.read(path: path, description: a.value("device"))
+            } catch {
+                out.flush()
+                throw RuntimeError("\(error)")
+            }
+            if a.positionals.count > 1, !a.flag("json") {
+                if index > 0 { out.line("") }
+                out.line("== \(path)")
+            }
+            try replay(trace, options: options, json: a.flag("json"), realtime: a.flag("realtime"),
+                       verbose: a.flag("verbose"), out: out)
+        }
+        out.flush()
+        return .success
+    }
+
+    static func replay(_ trace: Trace, options: PipelineOptions, json: Bool, realtime: Bool, verbose: Bool = false,
+                       out: BufferedOutput) throws {
+        let session: ReplaySession
+        do {
+            session = try ReplaySession(trace: trace, options: options)
+        } catch {
+            throw RuntimeError("\(trace.source): \(error)")
+        }
+        let names = trace.devices.map { $0.description.name }
+        let deviceName: (Int) -> String? = { names.count > 1 ? names[$0] : nil }
+        let clock = realtime ? RealtimeClock() : nil
+        let showProgress = Output.stderrIsTerminal && trace.eventCount > 200_000
+        var throttle = ProgressThrottle()
+        session.run(sink: { output in
+            if let clock, let t = output.timeUs {
+                out.flush()
+                clock.wait(untilTraceUs: t)
+            }
+            if json {
+                out.line(EventJSON.output(output, deviceName: deviceName))
+            } else if verbose || throttle.shouldPrint(output) {
+                out.line(EventText.output(output, deviceName: deviceName))
+            }
+        }, progress: showProgress ? { done, total in
+            Output.writeAll(fd: STDERR_FILENO, "\r\(trace.source): \(done * 100 / max(total, 1))% of \(total) events" + (done == total ? "\n" : ""))
+        } : nil)
+    }
+}
+
+/// Keeps text output readable: a swipe's changed and progress lines only when progress enters a new tenth.
+struct ProgressThrottle {
+    private var lastGestureTenth = -1
+    private var lastNavigationTenth = -1
+
+    mutating func shouldPrint(_ output: PipelineOutput) -> Bool {
+        switch output {
+        case .gesture(let g, _):
+            if g.phase == .changed { return Self.step(g.progress, &lastGestureTenth) }
+            lastGestureTenth = g.phase == .began ? Int(g.progress * 10) : -1
+            return true
+        case .navigation(let n):
+            if case .transitionProgress(let p) = n.kind { return Self.step(p, &lastNavigationTenth) }
+            if case .transitionBegan = n.kind { lastNavigationTenth = 0 }
+            return true
+        case .frame, .deviceNote:
+            return true
+        }
+    }
+
+    private static func step(_ progress: Double, _ last: inout Int) -> Bool {
+        let tenth = Int((progress * 10).rounded(.down))
+        guard tenth != last else { return false }
+        last = tenth
+        return true
+    }
+}
+
+/// Sleeps so that outputs appear at their recorded time.
+final class RealtimeClock {
+    private let startUs = RealtimeClock.nowUs()
+
+    static func nowUs() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
+    }
+
+    func wait(untilTraceUs t: UInt64) {
+        let target = startUs &+ t
+        let now = RealtimeClock.nowUs()
+        guard target > now else { return }
+        let d = target - now
+        var request = timespec(tv_sec: Int(d / 1_000_000), tv_nsec: Int(d % 1_000_000) * 1000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}
