@@ -41,6 +41,8 @@ clickpad=$fx/p12tic__xorg-integration-tests__recordings__touchpads__SynPS2-Synap
 run_case pixel "$pixel" "$pixel"
 [[ ${SMOKE_ONLY_PIXEL:-} ]] || run_case wacom "$wacom.desc" "$wacom.single-top-swipe.events"
 [[ ${SMOKE_ONLY_PIXEL:-} ]] || run_case clickpad "$clickpad.desc" "$clickpad.two-finger-scroll-down.events"
+# Our own events that the kernel must filter (duplicates, empty frames, slot re-sends).
+[[ ${SMOKE_ONLY_PIXEL:-} ]] || run_case filtering "$pixel" "$fx/kernel-filtering.events"
 
 # libinput replay of the pixel recording. libinput 1.22's replay creates its own uinput
 # device, then waits for Enter on stdin: answer through a FIFO once a reader is ready.
