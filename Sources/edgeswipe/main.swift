@@ -7,6 +7,9 @@ import Glibc
 let subcommands: [any Subcommand.Type] = [
     DemoCommand.self,
     ReplayCommand.self,
+    RecordCommand.self,
+    ListDevicesCommand.self,
+    DebugEventsCommand.self,
 ]
 
 @MainActor func topLevelHelp() -> String {

@@ -1,0 +1,128 @@
+import Gestures
+import Navigation
+import TouchInput
+
+/// Live devices on the event loop: each readable device is drained through its pipeline, recognizer and
+/// animation deadlines share one timerfd, and an unplugged device cancels its contacts and is dropped
+/// while everything else keeps running. Times are CLOCK_MONOTONIC microseconds (the clock LiveDevice sets).
+public final class LiveSession {
+    public struct Member {
+        public let device: LiveDevice
+        public let pipeline: DevicePipeline
+        fileprivate var token: EventToken?
+    }
+
+    private unowned let loop: EventLoop
+    private let options: PipelineOptions
+    public let navigation: NavigationSession?
+    private let timer: DeadlineTimer
+    private let sink: (PipelineOutput) -> Void
+    public private(set) var members: [Int: Member] = [:]
+    private var nextID = 0
+    /// Every raw event as read, before decoding (for `record`).
+    public var onEvent: ((Int, InputEvent) -> Void)?
+    /// Called after a device was unplugged and dropped.
+    public var onUnplug: ((Int, String) -> Void)?
+
+    public init(loop: EventLoop, options: PipelineOptions, navigation: NavigationSession?,
+                sink: @escaping (PipelineOutput) -> Void) throws {
+        self.loop = loop
+        self.options = options
+        self.navigation = navigation
+        self.sink = sink
+        timer = try DeadlineTimer(loop: loop)
+        timer.onExpiry = { [unowned self] now in self.deadlinesReached(now: now) }
+        flushNavigation()
+    }
+
+    /// Starts reading `device`. Throws when it has no physical size or cannot be registered.
+    @discardableResult
+    public func add(_ device: LiveDevice) throws -> Int {
+        let pipeline = try DevicePipeline(device: device.description, options: options, mode: .live)
+        navigation?.attach(to: pipeline.arena)
+        let id = nextID
+        nextID += 1
+        var member = Member(device: device, pipeline: pipeline, token: nil)
+        member.token = try loop.register(fd: device.fileDescriptor.rawValue, events: .readable, name: device.path) {
+            [unowned self] _ in self.readable(id)
+        }
+        members[id] = member
+        return id
+    }
+
+    /// Stops reading a device (after unplug, or on request) and cancels what it had in flight.
+    public func remove(_ id: Int, now: UInt64) {
+        guard let member = members.removeValue(forKey: id) else { return }
+        if let token = member.token { loop.unregister(token) }
+        if let (frame, gestures) = member.pipeline.cancelAll(timeUs: now) { deliver(frame, gestures, device: id) }
+        member.device.close()
+        rearm()
+    }
+
+    private func readable(_ id: Int) {
+        guard let member = members[id] else { return }
+        let outcome: ReadOutcome
+        do {
+            outcome = try member.device.read { event in
+                onEvent?(id, event)
+                if let (frame, gestures) = member.pipeline.feed(event) { deliver(frame, gestures, device: id) }
+            }
+        } catch {
+            sink(.deviceNote("read failed: \(error); device dropped", device: id))
+            remove(id, now: Monotonic.nowUs())
+            onUnplug?(id, member.device.path)
+            return
+        }
+        if outcome == .unplugged {
+            sink(.deviceNote("\(member.device.path) unplugged; its contacts were cancelled", device: id))
+            remove(id, now: Monotonic.nowUs())
+            onUnplug?(id, member.device.path)
+            return
+        }
+        rearm()
+    }
+
+    private func deliver(_ frame: TouchFrame, _ gestures: [GestureEvent], device: Int) {
+        if options.emitFrames { sink(.frame(frame, device: device)) }
+        for g in gestures {
+            sink(.gesture(g, device: device))
+            navigation?.handle(g)
+            flushNavigation()
+        }
+    }
+
+    private func deadlinesReached(now: UInt64) {
+        for (id, member) in members.sorted(by: { $0.key < $1.key }) {
+            if let d = member.pipeline.nextDeadline, d <= now {
+                for g in member.pipeline.deadlineReached(now: now) {
+                    sink(.gesture(g, device: id))
+                    navigation?.handle(g)
+                    flushNavigation()
+                }
+            }
+        }
+        navigation?.advance(now: now)
+        flushNavigation()
+        rearm()
+    }
+
+    /// Arms the timer at the earliest pending deadline, or disarms it: no wake-ups while nothing is pending.
+    private func rearm() {
+        var earliest: UInt64?
+        for member in members.values {
+            if let d = member.pipeline.nextDeadline { earliest = min(earliest ?? d, d) }
+        }
+        if let d = navigation?.nextDeadline { earliest = min(earliest ?? d, d) }
+        guard earliest != timer.deadline else { return }
+        do {
+            try timer.arm(atUs: earliest)
+        } catch {
+            sink(.deviceNote("cannot arm the deadline timer: \(error)", device: -1))
+        }
+    }
+
+    private func flushNavigation() {
+        guard let navigation else { return }
+        for e in navigation.takeEvents() { sink(.navigation(e)) }
+    }
+}

@@ -1,0 +1,80 @@
+import EdgeSwipeDaemon
+import TouchInput
+
+/// `edgeswipe list-devices`: touch devices, what they are, their size, and whether the service uses them.
+enum ListDevicesCommand: Subcommand {
+    static let name = "list-devices"
+    static let summary = "List input devices: classification, size in mm, slots, resolution, and why each is used or not."
+    static let positionalUsage = "[DEVICE...]"
+    static let positionalRange = 0...Int.max
+    static let discussion = """
+        Without arguments, every evdev node udev knows is listed; only those udev marks as touchscreens or
+        touchpads are opened (keyboards and mice never are). Naming a node opens just that node.
+        """
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "size", short: nil, valueName: "WxH",
+                   help: "Size in mm to assume for devices without resolution."),
+    ]
+
+    static func run(_ a: ParsedArguments) throws -> ExitStatus {
+        var size: PhysicalSize?
+        if let s = a.value("size") {
+            guard let parsed = PhysicalSize(parsing: s) else { throw UsageError("--size '\(s)' is not WxH in millimetres") }
+            size = parsed
+        }
+        let found: [DiscoveredDevice]
+        if a.positionals.isEmpty {
+            do { found = try DeviceDiscovery.scan() } catch { throw RuntimeError("\(error)") }
+            if found.isEmpty {
+                Output.stderr("edgeswipe list-devices: no evdev devices found (no /dev/input/event* known to udev on this machine)")
+                return .success
+            }
+        } else {
+            found = a.positionals.map { DeviceDiscovery.open($0, keepOpen: false) }
+        }
+        var blocks: [String] = []
+        for d in found { blocks.append(block(d, size: size)) }
+        Output.stdout(blocks.joined(separator: "\n\n"))
+        // Named nodes that could not be opened at all are a failure, as for libinput's tools.
+        if !a.positionals.isEmpty, found.contains(where: { $0.description == nil }) { return .failure }
+        return .success
+    }
+
+    static func block(_ d: DiscoveredDevice, size: PhysicalSize?) -> String {
+        var rows: [(String, String)] = []
+        if let desc = d.description {
+            rows.append(("Device", desc.name))
+            rows.append(("Kernel", d.node))
+            rows.append(("Id", String(format4: desc.id.bustype) + ":" + String(format4: desc.id.vendor) + ":" + String(format4: desc.id.product)))
+            if let c = d.classification { rows.append(("Kind", "\(c.kind.rawValue) (\(c.reason))")) }
+            do {
+                let g = try SurfaceGeometry(device: desc, configuredSize: size)
+                rows.append(("Size", "\(g.size)" + (g.sizeIsConfigured ? " (configured)" : " (from resolution)")))
+                rows.append(("Resolution", "x \(g.xAxis.resolution) units/mm, y \(g.yAxis.resolution) units/mm"))
+            } catch {
+                rows.append(("Size", "none: \(error)"))
+            }
+            rows.append(("Slots", desc.slotCount.map(String.init) ?? "none (protocol A or single touch)"))
+        } else {
+            rows.append(("Kernel", d.node))
+            if let name = d.udevProperties["NAME"] { rows.append(("Device", name.trimmingCharacters(in: "\""))) }
+        }
+        rows.append(("Used", (d.decision.use ? "yes: " : "no: ") + d.decision.reason))
+        let width = 12
+        return rows.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count) + $0.1 }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    init(format4 v: UInt16) {
+        let hex = String(v, radix: 16)
+        self = String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
+    }
+
+    func trimmingCharacters(in set: Character) -> String {
+        var s = Substring(self)
+        while s.first == set { s = s.dropFirst() }
+        while s.last == set { s = s.dropLast() }
+        return String(s)
+    }
+}

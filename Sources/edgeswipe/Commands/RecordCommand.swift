@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EdgeSwipeDaemon
+import TouchInput
+import TouchTrace
+
+/// `edgeswipe record [DEVICE] -o FILE`: a live device to a `libinput record` file `libinput replay` accepts.
+enum RecordCommand: Subcommand {
+    static let name = "record"
+    static let summary = "Record a live touch device in libinput record format."
+    static let positionalUsage = "[DEVICE]"
+    static let positionalRange = 0...1
+    static let discussion = """
+        Without DEVICE, the only touch device udev knows (with several, name one). Recording stops on
+        Ctrl-C / SIGTERM, after --duration, or when the device goes away; then the file is written.
+        """
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "output-file", short: "o", valueName: "FILE", help: "Where to write the recording (required)."),
+        OptionSpec(name: "duration", short: nil, valueName: "SECONDS", help: "Stop after this many seconds."),
+        OptionSpec(name: "grab", short: nil, valueName: nil, help: "Grab the device (EVIOCGRAB) while recording."),
+    ]
+
+    static func run(_ a: ParsedArguments) throws -> ExitStatus {
+        guard let outputPath = a.value("output-file") else { throw UsageError("missing -o FILE") }
+        var duration: Double?
+        if let d = a.value("duration") {
+            guard let v = Double(d), v > 0, v.isFinite else { throw UsageError("--duration '\(d)' is not a positive number of seconds") }
+            duration = v
+        }
+        let loop = try EventLoop()
+        let signals = try LiveDevices.stopOnSignals(loop)
+        let device: LiveDevice
+        if let node = a.positionals.first {
+            do { device = try LiveDevice(path: node, grab: a.flag("grab")) } catch { throw RuntimeError("\(error)") }
+        } else {
+            let devices = try LiveDevices.open([])
+            guard devices.count == 1 else {
+                throw UsageError("several touch devices: name one of " + devices.map(\.path).joined(separator: ", "))
+            }
+            device = devices[0]
+        }
+        // Check the output can be written before recording anything.
+        guard let file = fopen(outputPath, "w") else {
+            throw RuntimeError("\(outputPath): cannot write: \(String(cString: strerror(errno)))")
+        }
+        var events: [InputEvent] = []
+        let token = try loop.register(fd: device.fileDescriptor.rawValue, events: .readable, name: device.path) { _ in
+            do {
+                if try device.read(limit: 4096, { events.append($0) }) == .unplugged {
+                    Output.stderr("edgeswipe record: \(device.path) went away; writing what was recorded")
+                    loop.stop()
+                }
+            } catch {
+                Output.stderr("edgeswipe record: \(error)")
+                loop.stop()
+            }
+        }
+        var timer: DeadlineTimer?
+        if let duration {
+            timer = try DeadlineTimer(loop: loop) { _ in loop.stop() }
+            try timer?.arm(atUs: Monotonic.nowUs() + UInt64(duration * 1_000_000))
+        }
+        Output.stderr("edgeswipe record: recording \(device.path) \"\(device.description.name)\" to \(outputPath)")
+        try loop.run()
+        loop.unregister(token)
+        device.close()
+        // Times relative to the first event, as libinput record writes single-device files.
+        let start = events.first?.timeUs ?? 0
+        for i in events.indices { events[i].timeUs -= start }
+        let text = LibinputRecordWriter.write(Trace(devices: [TraceDevice(description: device.description, events: events)],
+                                                    format: .libinputRecord, source: device.path))
+        let ok = fputs(text, file) >= 0
+        let closed = fclose(file) == 0
+        guard ok, closed else { throw RuntimeError("\(outputPath): write failed: \(String(cString: strerror(errno)))") }
+        Output.stderr("edgeswipe record: \(events.count) events written to \(outputPath)")
+        withExtendedLifetime((signals, timer)) {}
+        return .success
+    }
+}
