@@ -4,7 +4,7 @@ import TouchInput
 extension Edge {
     /// Distance of `p` from this edge; negative when outside the screen (calibration can push points out).
     @inline(__always)
-    func distance(of p: Point, screen: PhysicalSize) -> Double {
+    public func distance(of p: Point, screen: PhysicalSize) -> Double {
         switch self {
         case .left: return p.x
         case .right: return screen.widthMM - p.x
@@ -15,7 +15,7 @@ extension Edge {
 
     /// Component of a translation that points away from this edge, into the screen.
     @inline(__always)
-    func inward(_ d: Point) -> Double {
+    public func inward(_ d: Point) -> Double {
         switch self {
         case .left: return d.x
         case .right: return -d.x
@@ -26,7 +26,7 @@ extension Edge {
 
     /// Component of a translation along this edge.
     @inline(__always)
-    func perpendicular(_ d: Point) -> Double {
+    public func perpendicular(_ d: Point) -> Double {
         switch self {
         case .left, .right: return d.y
         case .top, .bottom: return d.x
@@ -35,7 +35,7 @@ extension Edge {
 
     /// Length of the screen along a swipe from this edge: the denominator of progress.
     @inline(__always)
-    func extent(screen: PhysicalSize) -> Double {
+    public func extent(screen: PhysicalSize) -> Double {
         switch self {
         case .left, .right: return screen.widthMM
         case .top, .bottom: return screen.heightMM

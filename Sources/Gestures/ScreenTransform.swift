@@ -94,4 +94,23 @@ public struct ScreenTransform: Hashable, Sendable {
     public func screenMM(_ contact: Contact) -> Point {
         screenMM(normalized: contact.normalized)
     }
+
+    /// The inverse: where on the device (normalised) a point of the screen (mm) is. Nil when the calibration
+    /// matrix cannot be inverted. Synthesisers and tests use it to place touches the user would see.
+    public func deviceNormalized(screenMM p: Point) -> Point? {
+        let s = screenSize
+        let n = Point(x: p.x / s.widthMM, y: p.y / s.heightMM)
+        let q: Point
+        switch rotation {
+        case .r0: q = n
+        case .r90: q = Point(x: n.y, y: 1 - n.x)
+        case .r180: q = Point(x: 1 - n.x, y: 1 - n.y)
+        case .r270: q = Point(x: 1 - n.y, y: n.x)
+        }
+        let m = calibration
+        let det = m.a * m.e - m.b * m.d
+        guard abs(det) > 1e-12 else { return nil }
+        let x = q.x - m.c, y = q.y - m.f
+        return Point(x: (m.e * x - m.b * y) / det, y: (-m.d * x + m.a * y) / det)
+    }
 }

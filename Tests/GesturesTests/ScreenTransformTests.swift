@@ -75,3 +75,20 @@ import TouchInput
         #expect(close(e.first?.startMM.y ?? 0, 64))
     }
 }
+
+@Suite struct ScreenTransformInverseTests {
+    @Test(arguments: ScreenRotation.allCases)
+    func inverseUndoesRotationAndCalibration(rotation: ScreenRotation) throws {
+        let cal = CalibrationMatrix(a: 0.9, b: 0.05, c: 0.02, d: -0.03, e: 1.1, f: -0.04)
+        let t = ScreenTransform(deviceSize: PhysicalSize(widthMM: 200, heightMM: 100), rotation: rotation, calibration: cal)
+        let device = Point(x: 0.3, y: 0.7)
+        let back = try #require(t.deviceNormalized(screenMM: t.screenMM(normalized: device)))
+        #expect(close(back.x, 0.3, 1e-12) && close(back.y, 0.7, 1e-12))
+    }
+
+    @Test func singularCalibrationHasNoInverse() {
+        let t = ScreenTransform(deviceSize: PhysicalSize(widthMM: 10, heightMM: 10),
+                                calibration: CalibrationMatrix(a: 1, b: 1, c: 0, d: 1, e: 1, f: 0))
+        #expect(t.deviceNormalized(screenMM: Point(x: 1, y: 1)) == nil)
+    }
+}

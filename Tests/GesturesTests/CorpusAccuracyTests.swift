@@ -1,0 +1,82 @@
+import Testing
+import TouchInput
+import Gestures
+import EdgeSwipeCorpus
+
+@Suite struct CorpusAccuracyTests {
+    @Test func everyPositiveIsRecognisedWithTheRightOutcomeAndNoNegativeBegins() throws {
+        let samples = try Corpus.synthesized()
+        let report = try Evaluation.evaluate(samples)
+        print(report.table())
+        for f in report.failures {
+            Issue.record("\(f.sample): expected \(f.expected), got \(f.observed), \(f.begins) begins; \(f.failures)")
+        }
+        #expect(report.precision == 1)
+        #expect(report.recall == 1)
+        for row in report.labels {
+            #expect(row.correct == row.samples, "\(row.label.rawValue)")
+        }
+    }
+}
+
+@Suite struct CorpusShapeTests {
+    /// Negatives must be rejected for the reason the label describes, by the recognizer of the swipe's edge
+    /// (the other edge's recognizer always fails with notInEdgeZone).
+    @Test func negativesAreRejectedForTheirOwnReason() throws {
+        let samples = try Corpus.synthesized(devices: [.phone, .tablet, .touchpad], rates: [60, 240], variants: 2)
+        let expected: [CorpusLabel: [String]] = [
+            .tapAtEdge: ["lifted before the swipe began"],
+            .verticalDragAlongEdge: ["perpendicular drift"],
+            .swipeEndingAtEdge: ["touch-down outside the edge zone"],
+            .twoFingerSwipe: ["2 fingers down, more than configured"],
+            .restThenMove: ["no beginning within 250.0 ms of touch-down"],
+            .startOutsideZone: ["touch-down outside the edge zone"],
+        ]
+        for sample in samples where !sample.label.isPositive {
+            let result = try Evaluation.run(sample, recognizers: Corpus.standardRecognizers)
+            let edge = sample.name.contains("/left/") ? "left-1" : "right-1"
+            let mine = result.failures.filter { $0.hasPrefix(edge + ":") }
+            #expect(mine.count == 1, "\(sample.name): \(result.failures)")
+            let reasons = expected[sample.label] ?? []
+            #expect(mine.allSatisfy { f in reasons.contains { f.contains($0) } }, "\(sample.name): \(mine)")
+        }
+    }
+
+    @Test func coversDevicesRatesProtocolsNoiseAndIsDeterministic() throws {
+        let a = try Corpus.synthesized()
+        let b = try Corpus.synthesized()
+        #expect(a.map(\.events) == b.map(\.events))
+        // 5 devices × 4 rates × 10 labels × 2 variants.
+        #expect(a.count == 400)
+        #expect(Set(a.map(\.label)) == Set(CorpusLabel.synthesized))
+        #expect(Set(a.filter { $0.label.isPositive }.map { $0.expected }).count == 4)   // left/right × complete/cancel
+        let protocolA = a.filter { $0.device.has(type: EventType.syn, code: SynCode.mtReport) }
+        #expect(protocolA.count == 80)
+        #expect(a.filter { $0.device.slotCount != nil }.count == 320)
+        #expect(a.filter { $0.geometry.sizeIsConfigured }.count == 80)   // the touchpad without resolution
+        #expect(a.filter { $0.rotation == .r90 }.count == 80)
+        #expect(a.contains { $0.note.hasPrefix("noise 0.25 mm, jitter ±25 %") })
+        #expect(a.contains { $0.note.hasPrefix("noise 0.0 mm, jitter ±3 %") })
+        // A different seed gives different samples.
+        let c = try Corpus.synthesized(seed: 7, devices: [.phone], rates: [60], variants: 1)
+        #expect(c.map(\.events) != Array(a.prefix(c.count)).map(\.events))
+    }
+
+    @Test func theDecoderAcceptsEverySynthesisedStream() throws {
+        for sample in try Corpus.synthesized(devices: SyntheticDevice.all, rates: [60], variants: 1) {
+            var decoder = MultitouchDecoder(device: sample.device, geometry: sample.geometry)
+            var frames = 0
+            for e in sample.events where decoder.feed(e) != nil { frames += 1 }
+            #expect(frames >= 3, "\(sample.name)")
+            #expect(decoder.diagnostics.isEmpty, "\(sample.name): \(decoder.diagnostics)")
+            #expect(decoder.cancelAll(timeUs: sample.events.last?.timeUs ?? 0) == nil, "\(sample.name): contacts left in flight")
+        }
+    }
+
+    @Test func splitMixMatchesItsPublishedFirstOutputs() {
+        // First outputs for seed 0 (reference values of the SplitMix64 algorithm).
+        var g = SplitMix64(seed: 0)
+        #expect(g.next() == 0xE220_A839_7B1D_CDAF)
+        #expect(g.next() == 0x6E78_9E6A_A1B9_65F4)
+    }
+}
