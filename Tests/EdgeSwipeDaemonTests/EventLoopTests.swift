@@ -1,0 +1,96 @@
+import EdgeSwipeDaemon
+import Foundation
+import Synchronization
+import Testing
+
+@Suite struct EventLoopTests {
+    @Test func idleLoopDoesNotWakeUp() throws {
+        let wakeUpsAtProbe = Mutex(-1)
+        let probe = Mutex<LoopWaker?>(nil)
+        let loop = LoopThread { loop in
+            // A timer, a signal source and a waker registered but idle: none may wake the loop.
+            let timer = try DeadlineTimer(loop: loop)
+            let w = try loop.makeWaker(name: "probe") { wakeUpsAtProbe.withLock { $0 = loop.wakeUps } }
+            probe.withLock { $0 = w }
+            return (timer, nil)
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        probe.withLock { $0?.wake() }
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(loop.stop())
+        // The probe's own wake-up is the first one in 300 ms.
+        #expect(wakeUpsAtProbe.withLock { $0 } == 1)
+    }
+
+    @Test func timerFiresAtItsDeadlineAndDispatchCountsWakeUps() throws {
+        let fired = Mutex<[UInt64]>([])
+        let armedAt = Mutex<UInt64>(0)
+        let idleWakeUps = Mutex(-1)
+        let loop = LoopThread { loop in
+            let timer = try DeadlineTimer(loop: loop)
+            // 50 ms of nothing, then the deadline: exactly one wake-up for it, none while idle.
+            let start = Monotonic.nowUs()
+            armedAt.withLock { $0 = start }
+            timer.onExpiry = { now in
+                fired.withLock { $0.append(now) }
+                idleWakeUps.withLock { $0 = loop.wakeUps }
+            }
+            try timer.arm(atUs: start + 50_000)
+            return (timer, nil)
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(loop.stop())
+        let times = fired.withLock { $0 }
+        #expect(times.count == 1)
+        if let t = times.first { #expect(t >= armedAt.withLock { $0 } + 50_000) }
+        // The timer's expiry was the first and only wake-up before it.
+        #expect(idleWakeUps.withLock { $0 } == 1)
+    }
+
+    @Test func handlerMayUnregisterAnotherPendingRegistration() throws {
+        let loop = try EventLoop()
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        var fds2: [Int32] = [0, 0]
+        #expect(pipe(&fds2) == 0)
+        defer { for fd in fds + fds2 { close(fd) } }
+        var calls: [String] = []
+        var second: EventToken?
+        var first: EventToken?
+        first = try loop.register(fd: fds[0], events: .readable, name: "a") { _ in
+            calls.append("a")
+            if let second { loop.unregister(second) }
+            if let first { loop.unregister(first) }
+        }
+        second = try loop.register(fd: fds2[0], events: .readable, name: "b") { _ in
+            calls.append("b")
+            if let first { loop.unregister(first) }
+            if let second { loop.unregister(second) }
+        }
+        #expect(write(fds[1], "x", 1) == 1)
+        #expect(write(fds2[1], "y", 1) == 1)
+        // Both are ready in one batch; whichever runs first removes the other, whose event is then dropped.
+        #expect(try loop.runOnce(timeoutMilliseconds: 1000) == 1)
+        #expect(calls.count == 1)
+        #expect(loop.registrationCount == 0)
+    }
+
+    @Test func signalsArriveThroughTheSignalfd() throws {
+        let received = Mutex<[Int32]>([])
+        let loop = LoopThread(blockSignals: true) { loop in
+            let source = try SignalSource(loop: loop) { signo in
+                received.withLock { $0.append(signo) }
+                if signo == SIGTERM { loop.stop() }
+            }
+            return (source, nil)
+        }
+        #expect(loop.failure.withLock { $0 } == nil)
+        let thread = try #require(loop.thread.withLock { $0 })
+        // Directed at the loop thread, where the signals are blocked: they wait in the signalfd.
+        #expect(pthread_kill(thread, SIGHUP) == 0)
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(pthread_kill(thread, SIGTERM) == 0)
+        #expect(loop.waitForExit())
+        #expect(received.withLock { $0 } == [SIGHUP, SIGTERM])
+    }
+}

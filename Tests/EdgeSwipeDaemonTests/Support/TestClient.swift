@@ -1,0 +1,100 @@
+import Foundation
+
+/// A blocking control-socket client for tests: connect, send lines, read lines with a timeout.
+final class TestClient {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw TestError("socket: errno \(errno)") }
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+            for (i, b) in path.utf8.enumerated() { raw[i] = b }
+        }
+        let rc = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard rc == 0 else {
+            let e = errno
+            close(fd)
+            throw TestError("connect(\(path)): errno \(e)")
+        }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ text: String) throws {
+        try sendBytes(Array(text.utf8))
+    }
+
+    func sendBytes(_ bytes: [UInt8]) throws {
+        var off = 0
+        while off < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + off, $0.count - off, Int32(MSG_NOSIGNAL)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw TestError("send: errno \(errno)")
+            }
+            off += n
+        }
+    }
+
+    /// The next line (without newline), or nil on EOF or timeout.
+    func readLine(timeout: Double = 5) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let i = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<i], as: UTF8.self)
+                buffer.removeSubrange(...i)
+                return line
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return nil }
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let r = poll(&p, 1, Int32(max(1, left * 1000)))
+            if r <= 0 { if r < 0 && errno == EINTR { continue }; if r == 0 { return nil }; return nil }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = read(fd, &chunk, chunk.count)
+            if n <= 0 { return nil }
+            buffer.append(contentsOf: chunk[..<n])
+        }
+    }
+
+    /// The next line as a JSON object.
+    func readObject(timeout: Double = 5) -> [String: Any]? {
+        guard let line = readLine(timeout: timeout), let data = line.data(using: .utf8) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+
+    /// Reads objects until one satisfies `match` (returns it) or the stream ends/times out (nil).
+    func readUntil(timeout: Double = 5, _ match: ([String: Any]) -> Bool) -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while deadline.timeIntervalSinceNow > 0 {
+            guard let o = readObject(timeout: deadline.timeIntervalSinceNow) else { return nil }
+            if match(o) { return o }
+        }
+        return nil
+    }
+
+    /// True when the server closed the connection (EOF) within `timeout`, after discarding pending data.
+    func waitForEOF(timeout: Double = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while deadline.timeIntervalSinceNow > 0 {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let r = poll(&p, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000)))
+            if r <= 0 { continue }
+            let n = read(fd, &chunk, chunk.count)
+            if n == 0 { return true }
+            if n < 0 { return errno == ECONNRESET }
+        }
+        return false
+    }
+}
+
+struct TestError: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}
