@@ -237,24 +237,31 @@ struct EvemuParser {
             throw failure(.malformed("E: expects sec.usec type code value"), column: line.column)
         }
         line.i += 1
+        let usecColumn = line.column
         guard let usec = line.unsigned(maxDigits: 6) else {
-            throw failure(.malformed("E: expects sec.usec with at most 6 digits of microseconds"), column: line.column)
+            throw failure(.malformed("E: expects sec.usec with 1 to 6 digits of microseconds"), column: usecColumn)
         }
-        guard line.separator(), let type = line.hex(maxDigits: 4) else {
-            throw failure(.malformed("E: expects a hex event type after the time"), column: line.column)
+        guard line.separator() else { throw failure(.malformed("E: expects a hex event type after the time"), column: line.column) }
+        let typeColumn = line.column
+        guard let type = line.hex(maxDigits: 4) else {
+            throw failure(.malformed("E: expects a hex event type after the time"), column: typeColumn)
         }
-        let typeColumn = line.column - 4
-        guard line.separator(), let code = line.hex(maxDigits: 4) else {
-            throw failure(.malformed("E: expects a hex event code after the type"), column: line.column)
+        guard line.separator() else { throw failure(.malformed("E: expects a hex event code after the type"), column: line.column) }
+        let codeColumn = line.column
+        guard let code = line.hex(maxDigits: 4) else {
+            throw failure(.malformed("E: expects a hex event code after the type"), column: codeColumn)
         }
-        guard line.separator(), let value = line.int32() else {
-            throw failure(.malformed("E: expects a decimal 32-bit value after the code"), column: line.column)
+        guard line.separator() else { throw failure(.malformed("E: expects a decimal value after the code"), column: line.column) }
+        let valueColumn = line.column
+        guard let value = line.int32() else {
+            throw failure(.malformed("E: expects a decimal 32-bit value after the code"), column: valueColumn)
         }
         guard line.atEndOrComment() else {
             throw failure(.malformed("unexpected text after the event value"), column: line.column)
         }
         if let problem = EventTable.check(type: type, code: code) {
-            throw failure(problem, column: max(1, typeColumn))
+            if case .unknownEventType = problem { throw failure(problem, column: typeColumn) }
+            throw failure(problem, column: codeColumn)
         }
         let time = sec * 1_000_000 + usec
         if firstEventLine == 0 {

@@ -57,6 +57,18 @@ final class FileBytes: @unchecked Sendable {
         TraceError(file: path, line: 0, problem: .cannotRead("\(call): \(String(cString: strerror(code))) (errno \(code))"))
     }
 
+    /// Number of the last line that holds any byte (1 for a file without line breaks).
+    var lastLineNumber: Int {
+        var lines = 1
+        var start = 0
+        while start < count, let nl = memchr(base + start, 0x0A, count - start) {
+            let end = base.distance(to: nl)
+            if end + 1 < count { lines += 1 }
+            start = end + 1
+        }
+        return lines
+    }
+
     /// The first line longer than `maxLineLength`, as (line number, length), or nil.
     func overlongLine(limit: Int = FileBytes.maxLineLength) -> (line: Int, length: Int)? {
         guard count > limit else { return nil }

@@ -5,6 +5,7 @@ import TouchInput
 /// ignore them), as are `libinput:` and `hid:` entries in the event list.
 struct LibinputRecordParser: ~Copyable {
     let file: String
+    private let input: FileBytes
     private var r: YAMLEventReader
     private var devices: [TraceDevice] = []
     private var eventsRead = 0
@@ -12,6 +13,7 @@ struct LibinputRecordParser: ~Copyable {
 
     init(file: String, input: FileBytes) {
         self.file = file
+        self.input = input
         r = YAMLEventReader(input: input, source: file)
     }
 
@@ -21,9 +23,12 @@ struct LibinputRecordParser: ~Copyable {
         } catch let error as TraceError {
             throw error
         } catch let error as YAMLError {
-            let problem: TraceError.Problem = error.atEndOfInput ? .truncated("the YAML stops mid-structure: \(error.message)")
-                                                                 : .yamlSyntax(error.message)
-            throw TraceError(file: file, line: error.mark.line, column: error.mark.column, problem: problem,
+            if error.atEndOfInput {
+                // libyaml puts the end of the stream on a line of its own; the cut is on the last line.
+                throw TraceError(file: file, line: input.lastLineNumber, problem: .truncated("the YAML stops mid-structure: \(error.message)"),
+                                 eventsRead: eventsRead, lastGoodLine: lastGoodLine)
+            }
+            throw TraceError(file: file, line: error.mark.line, column: error.mark.column, problem: .yamlSyntax(error.message),
                              eventsRead: eventsRead, lastGoodLine: lastGoodLine)
         } catch {
             throw TraceError(file: file, line: 0, problem: .malformed("\(error)"), eventsRead: eventsRead, lastGoodLine: lastGoodLine)
@@ -93,12 +98,13 @@ struct LibinputRecordParser: ~Copyable {
         var events: [InputEvent]?
         while try r.next() != .mappingEnd {
             let key = try keyName()
+            let keyMark = r.startMark
             try r.next()
             switch key {
             case "node":
                 guard r.kind == .scalar else { throw structural("node must be a string") }
                 node = r.scalarString
-            case "evdev": description = try parseEvdev()
+            case "evdev": description = try parseEvdev(keyMark: keyMark)
             case "udev": udev = try parseUdev()
             case "events": events = try parseEvents()
             default: try r.skipNode()
@@ -115,9 +121,9 @@ struct LibinputRecordParser: ~Copyable {
         devices.append(TraceDevice(description: description, events: events))
     }
 
-    private mutating func parseEvdev() throws -> DeviceDescription {
+    /// Missing keys are reported at the `evdev:` key.
+    private mutating func parseEvdev(keyMark mark: YAMLMark) throws -> DeviceDescription {
         guard r.kind == .mappingStart else { throw structural("evdev must be a mapping (name, id, codes, absinfo, properties)") }
-        let mark = r.startMark
         var name: String?
         var id: InputID?
         var codes: [UInt16: Set<UInt16>]?
@@ -233,15 +239,16 @@ struct LibinputRecordParser: ~Copyable {
                 guard isEvdev else { try r.skipNode(); continue }
                 guard r.kind == .sequenceStart else { throw structural("evdev must be a list of [sec, usec, type, code, value]") }
                 while try r.next() != .sequenceEnd {
-                    let event = try parseEvent()
+                    let mark = r.startMark
+                    let event = try parseEvent(at: mark)
                     if event.timeUs < previous, !events.isEmpty {
-                        throw failure(.nonMonotonicTime(previousUs: previous, timeUs: event.timeUs), at: r.startMark)
+                        throw failure(.nonMonotonicTime(previousUs: previous, timeUs: event.timeUs), at: mark)
                     }
                     previous = event.timeUs
                     events.append(event)
                     eventsRead += 1
+                    lastGoodLine = mark.line
                 }
-                lastGoodLine = r.endMark.line
             }
         }
         return events
@@ -249,9 +256,8 @@ struct LibinputRecordParser: ~Copyable {
 
     /// `[sec, usec, type, code, value]`; the reader ends on the closing bracket.
     @inline(__always)
-    private mutating func parseEvent() throws -> InputEvent {
+    private mutating func parseEvent(at mark: YAMLMark) throws -> InputEvent {
         guard r.kind == .sequenceStart else { throw structural("expected an event [sec, usec, type, code, value]") }
-        let mark = r.startMark
         var v: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
         for k in 0..<5 {
             guard try r.next() == .scalar, let x = r.scalarInteger() else {

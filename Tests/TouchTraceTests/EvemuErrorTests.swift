@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import TouchInput
+import TouchTrace
+
+/// Bad evemu input ends in a TraceError naming the line; a partly valid file says how far it got.
+/// Line numbers are counted by hand from the texts: the sample description is lines 1-9, blank line
+/// excluded (its text ends in a newline), so the first event is line 10.
+@Suite("evemu reader: bad input")
+struct EvemuErrorTests {
+    static let firstEventLine = sampleDescriptionLines + 1
+
+    @Test("truncated mid-line: the last line, with no newline, is incomplete")
+    func truncatedMidLine() throws {
+        let text = sampleDescription + sampleEvents.prefix(70)   // 2 full E: lines + "E: 0.000000 00"
+        let error = try #require(traceError { try TraceReader.read(text: String(text), source: "cut.evemu") })
+        #expect(error.line == Self.firstEventLine + 2)
+        guard case .truncated = error.problem else { Issue.record("\(error.problem)"); return }
+        #expect(error.eventsRead == 2)
+        #expect(error.lastGoodLine == Self.firstEventLine + 1)
+        #expect(error.file == "cut.evemu")
+    }
+
+    @Test("truncated at a line end inside a frame: the last frame has no SYN_REPORT")
+    func truncatedMidFrame() throws {
+        let lines = sampleEvents.split(separator: "\n")
+        let text = sampleDescription + lines.prefix(6).joined(separator: "\n") + "\n"
+        let error = try #require(traceError { try TraceReader.read(text: text, source: "cut.evemu") })
+        guard case .truncated = error.problem else { Issue.record("\(error.problem)"); return }
+        #expect(error.line == Self.firstEventLine + 5)
+        #expect(error.eventsRead == 6)
+        #expect(error.description.contains("SYN_REPORT"))
+    }
+
+    @Test("unknown file format versions", arguments: ["# EVEMU 2.0", "# EVEMU 1.4", "# EVEMU one.two"])
+    func unknownVersion(_ header: String) throws {
+        let text = header + "\n" + sampleDescription.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
+        let error = try #require(traceError { try TraceReader.read(text: text, source: "v.evemu") })
+        #expect(error.line == 1)
+        guard case .unsupportedVersion = error.problem else { Issue.record("\(error.problem)"); return }
+    }
+
+    @Test("garbage lines are named by line and column", arguments: [
+        ("hello world", 1),
+        ("E: 0.000000 0003 0035", 22),         // no value
+        ("E: 0.000000 0003 0035 12x", 25),     // junk after the value
+        ("E: 0.0000001 0003 0035 12", 6),      // 7 digits of microseconds
+        ("E: 0.000000 0003 0035 99999999999", 23),   // value beyond 32 bits
+        ("B: 03 ff ff", 1),
+        ("A: 35 0 1279", 1),
+        ("\u{1}\u{2}\u{3}binary", 1),
+    ])
+    func garbage(_ line: String, column: Int) throws {
+        let text = sampleDescription + sampleEvents.split(separator: "\n").prefix(4).joined(separator: "\n") + "\n" + line + "\n"
+        let error = try #require(traceError { try TraceReader.read(text: text, source: "g.evemu") })
+        #expect(error.line == Self.firstEventLine + 4)
+        #expect(error.column == column)
+        if line.hasPrefix("B:") || line.hasPrefix("A:") {
+            // Description lines after the events are refused before their content is looked at.
+            #expect(error.description.contains("after the events"))
+        } else {
+            guard case .malformed = error.problem else { Issue.record("\(error.problem)"); return }
+        }
+        #expect(error.eventsRead == 4)
+        #expect(error.lastGoodLine == Self.firstEventLine + 3)
+    }
+
+    @Test("garbage inside the description", arguments: [
+        ("B: 01 ff ff", 4, 12),
+        ("B: 03 ff 00 00 00 00 00 00 00", 4, 7),   // a second EV_ABS line would start at code 64
+        ("A: 35 0 1279", 4, 13),
+        ("I: 0018 0000", 2, 13),
+        ("X: what", 4, 1),
+    ])
+    func descriptionGarbage(_ line: String, lineNumber: Int, column: Int) throws {
+        var lines = ["N: d", "I: 0018 0000 0000 0000", "B: 03 03 00 00 00 00 00 00 00", "A: 00 0 10 0 0 0", "A: 01 0 10 0 0 0"]
+        lines.insert(line, at: lineNumber - 1)
+        if line.hasPrefix("I:") { lines.remove(at: lineNumber) }
+        let error = try #require(traceError { try TraceReader.read(text: lines.joined(separator: "\n") + "\n", source: "d.desc") })
+        #expect(error.line == lineNumber)
+        #expect(error.column == column)
+    }
+
+    @Test("time going backwards is refused at the line where it happens")
+    func nonMonotonic() throws {
+        let text = sampleDescription + """
+            E: 5.000000 0003 0035 0100
+            E: 5.000000 0000 0000 0000
+            E: 5.010000 0003 0035 0110
+            E: 5.010000 0000 0000 0000
+            E: 5.009999 0003 0035 0120
+            E: 5.020000 0000 0000 0000
+
+            """
+        let error = try #require(traceError { try TraceReader.read(text: text, source: "t.evemu") })
+        #expect(error.line == Self.firstEventLine + 4)
+        #expect(error.problem == .nonMonotonicTime(previousUs: 10_000, timeUs: 9_999))
+        #expect(error.eventsRead == 4)
+    }
+
+    /// Columns: the type field starts at 13, the code field at 18.
+    @Test("unknown event types and codes", arguments: [
+        ("E: 0.000000 0020 0000 0000", TraceError.Problem.unknownEventType(0x20), 13),
+        ("E: 0.000000 00ff 0000 0000", .unknownEventType(0xff), 13),
+        ("E: 0.000000 0006 0000 0000", .unknownEventType(6), 13),          // a gap in the type table
+        ("E: 0.000000 0003 0040 0000", .unknownEventCode(type: EventType.abs, code: 0x40), 18),
+        ("E: 0.000000 0001 0300 0001", .unknownEventCode(type: EventType.key, code: 0x300), 18),
+    ])
+    func unknownEvents(_ line: String, problem: TraceError.Problem, column: Int) throws {
+        let text = sampleDescription + line + "\n"
+        let error = try #require(traceError { try TraceReader.read(text: text, source: "u.evemu") })
+        #expect(error.line == Self.firstEventLine)
+        #expect(error.column == column)
+        #expect(error.problem == problem)
+    }
+
+    @Test("unknown codes in a B: mask line")
+    func unknownMaskBits() throws {
+        // EV_ABS has 64 codes (one line); a second B: 03 line would start at code 64.
+        let text = "N: d\nI: 0000 0000 0000 0000\nB: 03 00 00 00 00 00 00 00 00\nB: 03 01 00 00 00 00 00 00 00\n"
+        let error = try #require(traceError { try TraceReader.read(text: text, source: "m.desc") })
+        #expect(error.line == 4)
+        #expect(error.problem == .unknownEventCode(type: EventType.abs, code: 64))
+    }
+
+    @Test("an events file without a description, and none given")
+    func noDescription() throws {
+        let error = try #require(traceError { try TraceReader.read(text: "# recorded events\n" + sampleEvents, source: "e.events") })
+        #expect(error.problem == .noDescription)
+        #expect(error.line == 2)
+        #expect(error.description.contains(".desc"))
+    }
+
+    @Test("an empty file and a comments-only file")
+    func empty() throws {
+        for text in ["", "\n\n", "# only a comment\n"] {
+            let error = try #require(traceError { try TraceReader.read(text: text, source: "empty") })
+            #expect(error.problem == .empty)
+        }
+    }
+}
