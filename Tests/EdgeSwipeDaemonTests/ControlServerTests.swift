@@ -231,3 +231,28 @@ import Testing
         #expect(c.readObject()?["code"] as? String == "unavailable")
     }
 }
+
+@Suite struct PeerCredentialTests {
+    @Test func credentialsOfARealPeer() throws {
+        var pair: [Int32] = [0, 0]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        defer { close(pair[0]); close(pair[1]) }
+        let peer = try PeerCredentials.of(socket: pair[0])
+        #expect(peer.pid == getpid())
+        #expect(peer.uid == geteuid())
+        #expect(peer.gid == getegid())
+        var groups = [gid_t](repeating: 0, count: 256)
+        let n = getgroups(Int32(groups.count), &groups)
+        #expect(Set(peer.groups) == Set(groups.prefix(Int(n))))
+    }
+
+    @Test func policyCountsSupplementaryGroups() {
+        let policy = AccessPolicy(allowedUIDs: [0], allowedGIDs: [990])
+        #expect(policy.allows(PeerCredentials(pid: 1, uid: 0, gid: 0)))
+        #expect(policy.allows(PeerCredentials(pid: 1, uid: 1000, gid: 990)))
+        #expect(policy.allows(PeerCredentials(pid: 1, uid: 1000, gid: 1000, groups: [24, 990])))
+        #expect(!policy.allows(PeerCredentials(pid: 1, uid: 1000, gid: 1000, groups: [24, 27])))
+        #expect(AccessPolicy.standard(socketGID: nil).allowedGIDs == [getegid()])
+        #expect(AccessPolicy.standard(socketGID: 990, extraUIDs: [1000]).allowedUIDs == [0, geteuid(), 1000])
+    }
+}

@@ -8,11 +8,14 @@ public struct PeerCredentials: Hashable, Sendable, CustomStringConvertible {
     public var pid: Int32
     public var uid: UInt32
     public var gid: UInt32
+    /// Supplementary groups (SO_PEERGROUPS, Linux 4.13+); empty when the kernel cannot say.
+    public var groups: [UInt32]
 
-    public init(pid: Int32, uid: UInt32, gid: UInt32) {
+    public init(pid: Int32, uid: UInt32, gid: UInt32, groups: [UInt32] = []) {
         self.pid = pid
         self.uid = uid
         self.gid = gid
+        self.groups = groups
     }
 
     public static func of(socket fd: Int32) throws -> PeerCredentials {
@@ -20,7 +23,21 @@ public struct PeerCredentials: Hashable, Sendable, CustomStringConvertible {
         var raw: (Int32, UInt32, UInt32) = (0, 0, 0)
         var len = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
         try SystemCall.run("getsockopt(SO_PEERCRED)") { getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &raw, &len) }
-        return PeerCredentials(pid: raw.0, uid: raw.1, gid: raw.2)
+        return PeerCredentials(pid: raw.0, uid: raw.1, gid: raw.2, groups: supplementaryGroups(of: fd))
+    }
+
+    /// SO_PEERGROUPS (59 in asm-generic/socket.h; not exported by Glibc's overlay). A kiosk user is usually
+    /// in the socket's group as a supplementary group, which SO_PEERCRED does not show.
+    static func supplementaryGroups(of fd: Int32) -> [UInt32] {
+        let soPeerGroups: Int32 = 59
+        var groups = [UInt32](repeating: 0, count: 64)
+        var len = socklen_t(groups.count * 4)
+        if getsockopt(fd, SOL_SOCKET, soPeerGroups, &groups, &len) != 0 {
+            guard errno == ERANGE, len > 0 else { return [] }
+            groups = [UInt32](repeating: 0, count: Int(len) / 4)
+            guard getsockopt(fd, SOL_SOCKET, soPeerGroups, &groups, &len) == 0 else { return [] }
+        }
+        return Array(groups.prefix(Int(len) / 4))
     }
 
     public var description: String { "pid \(pid) uid \(uid) gid \(gid)" }
@@ -30,7 +47,7 @@ public struct PeerCredentials: Hashable, Sendable, CustomStringConvertible {
 /// so a descriptor passed to or inherited by another process does not widen access.
 public struct AccessPolicy: Hashable, Sendable {
     public var allowedUIDs: Set<UInt32>
-    /// A peer whose primary group is one of these is allowed (the socket's group).
+    /// A peer with one of these as its primary or a supplementary group is allowed (the socket's group).
     public var allowedGIDs: Set<UInt32>
 
     public init(allowedUIDs: Set<UInt32>, allowedGIDs: Set<UInt32> = []) {
@@ -38,13 +55,14 @@ public struct AccessPolicy: Hashable, Sendable {
         self.allowedGIDs = allowedGIDs
     }
 
-    /// Root, the service's own user, `extraUIDs`, and members of the socket's group.
+    /// Root, the service's own user, `extraUIDs`, and members of the socket's group (the service's own
+    /// group when none is configured, as that is then the socket file's group).
     public static func standard(socketGID: UInt32?, extraUIDs: Set<UInt32> = []) -> AccessPolicy {
-        AccessPolicy(allowedUIDs: Set([0, geteuid()]).union(extraUIDs), allowedGIDs: socketGID.map { [$0] } ?? [])
+        AccessPolicy(allowedUIDs: Set([0, geteuid()]).union(extraUIDs), allowedGIDs: [socketGID ?? getegid()])
     }
 
     public func allows(_ peer: PeerCredentials) -> Bool {
-        allowedUIDs.contains(peer.uid) || allowedGIDs.contains(peer.gid)
+        allowedUIDs.contains(peer.uid) || allowedGIDs.contains(peer.gid) || peer.groups.contains { allowedGIDs.contains($0) }
     }
 }
 

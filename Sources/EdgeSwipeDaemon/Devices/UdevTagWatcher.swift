@@ -1,0 +1,186 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TouchInput
+
+/// A character device number as udev names it in its database and tag directories: "c13:70".
+public struct CharDeviceNumber: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var major: UInt32
+    public var minor: UInt32
+
+    public init(major: UInt32, minor: UInt32) {
+        self.major = major
+        self.minor = minor
+    }
+
+    /// From a udev id such as "c13:70"; nil for anything else (block devices "b8:0", "n3", "+input:...").
+    public init?(udevID: String) {
+        guard udevID.hasPrefix("c") else { return nil }
+        let parts = udevID.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let ma = UInt32(parts[0]), let mi = UInt32(parts[1]) else { return nil }
+        self.init(major: ma, minor: mi)
+    }
+
+    public var udevID: String { "c\(major):\(minor)" }
+    /// udev's stable symlink to the node (e.g. /dev/char/13:70 -> ../input/event6).
+    public var charPath: String { "/dev/char/\(major):\(minor)" }
+    /// The sysfs directory of the device.
+    public var sysPath: String { "/sys/dev/char/\(major):\(minor)" }
+    public var description: String { udevID }
+    public static func < (a: Self, b: Self) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
+}
+
+/// Hotplug for the sandboxed service: watches udev's tag directory (/run/udev/tags/edgeswipe) with inotify.
+///
+/// With PrivateNetwork=yes the service has its own network namespace, and udev's netlink events do not
+/// reach it, so a udev monitor (and libinput's udev backend) would see no hotplug at all. udev creates
+/// /run/udev/tags/<tag>/c13:N once it has processed a device carrying the tag (rules applied, node
+/// permissions set, database written) and removes it when the device goes away: a file appearing is
+/// "ready to open", a file vanishing is "gone".
+public final class UdevTagWatcher {
+    public enum Change: Hashable, Sendable {
+        case added(CharDeviceNumber)
+        case removed(CharDeviceNumber)
+    }
+
+    public let tagDirectory: String
+    private let fd: Int32
+    private var token: EventToken?
+    private unowned let loop: EventLoop
+    private var tagWatch: Int32 = -1
+    private var parentWatch: Int32 = -1
+    private let log: DaemonLog
+    /// Devices currently tagged, as last seen.
+    public private(set) var present: Set<CharDeviceNumber> = []
+    public var onChange: ((Change) -> Void)?
+
+    /// Starts watching. If the tag directory does not exist yet (no tagged device was ever seen), its
+    /// parent is watched until it appears. `present` holds the devices tagged at start.
+    public init(loop: EventLoop, tagDirectory: String = "/run/udev/tags/edgeswipe", log: DaemonLog,
+                onChange: ((Change) -> Void)? = nil) throws {
+        self.loop = loop
+        self.tagDirectory = tagDirectory
+        self.log = log
+        self.onChange = onChange
+        fd = try SystemCall.run("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
+        do {
+            let parent = String(tagDirectory[..<(tagDirectory.lastIndex(of: "/") ?? tagDirectory.startIndex)])
+            parentWatch = try SystemCall.run("inotify_add_watch(\(parent))") {
+                inotify_add_watch(fd, parent.isEmpty ? "/" : parent, UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR))
+            }
+            watchTagDirectory()
+            token = try loop.register(fd: fd, events: .readable, name: "udev tags") { [unowned self] _ in self.readEvents() }
+        } catch {
+            close(fd)
+            throw error
+        }
+    }
+
+    deinit {
+        if let token { loop.unregister(token) }
+        close(fd)
+    }
+
+    /// Adds the watch on the tag directory if it exists, and reconciles `present` with its listing
+    /// (entries may have appeared before the watch did).
+    private func watchTagDirectory() {
+        guard tagWatch < 0 else { return }
+        let wd = inotify_add_watch(fd, tagDirectory, UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR))
+        guard wd >= 0 else { return }
+        tagWatch = wd
+        for number in UdevTagWatcher.list(tagDirectory) where !present.contains(number) {
+            present.insert(number)
+            onChange?(.added(number))
+        }
+    }
+
+    /// The tagged character devices in a directory, sorted.
+    public static func list(_ directory: String) -> [CharDeviceNumber] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var out: [CharDeviceNumber] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if let n = CharDeviceNumber(udevID: name) { out.append(n) }
+        }
+        return out.sorted()
+    }
+
+    private func readEvents() {
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return   // EAGAIN: drained
+            }
+            if n == 0 { return }
+            for e in UdevTagWatcher.parse(buffer[..<n]) { handle(e) }
+        }
+    }
+
+    private func handle(_ e: InotifyRecord) {
+        if e.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+            log.warning("udev tag watch overflowed; rescanning \(tagDirectory)")
+            rescan()
+            return
+        }
+        if e.wd == parentWatch {
+            if tagDirectory.hasSuffix("/" + e.name) { watchTagDirectory() }
+            return
+        }
+        guard e.wd == tagWatch else { return }
+        if e.mask & UInt32(IN_IGNORED) != 0 {
+            // The directory itself went away (udev database cleared): everything is gone; wait for it again.
+            tagWatch = -1
+            rescan()
+            return
+        }
+        guard let number = CharDeviceNumber(udevID: e.name) else { return }
+        if e.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, present.insert(number).inserted {
+            onChange?(.added(number))
+        } else if e.mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0, present.remove(number) != nil {
+            onChange?(.removed(number))
+        }
+    }
+
+    private func rescan() {
+        let now = Set(UdevTagWatcher.list(tagDirectory))
+        for gone in present.subtracting(now).sorted() {
+            present.remove(gone)
+            onChange?(.removed(gone))
+        }
+        watchTagDirectory()
+        for new in now.subtracting(present).sorted() {
+            present.insert(new)
+            onChange?(.added(new))
+        }
+    }
+
+    /// One `struct inotify_event`: int wd; uint32 mask, cookie, len; char name[len] (NUL-padded).
+    struct InotifyRecord: Hashable {
+        var wd: Int32
+        var mask: UInt32
+        var name: String
+    }
+
+    static func parse(_ bytes: ArraySlice<UInt8>) -> [InotifyRecord] {
+        var out: [InotifyRecord] = []
+        var i = bytes.startIndex
+        // Native byte order, as the kernel wrote it.
+        func u32(_ at: Int) -> UInt32 {
+            bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at - bytes.startIndex, as: UInt32.self) }
+        }
+        while bytes.endIndex - i >= 16 {
+            let len = Int(u32(i + 12))
+            guard bytes.endIndex - i >= 16 + len else { break }
+            let nameBytes = bytes[(i + 16)..<(i + 16 + len)].prefix { $0 != 0 }
+            out.append(InotifyRecord(wd: Int32(bitPattern: u32(i)), mask: u32(i + 4),
+                                     name: String(decoding: nameBytes, as: UTF8.self)))
+            i += 16 + len
+        }
+        return out
+    }
+}
