@@ -1,0 +1,56 @@
+import Foundation
+import FixtureSupport
+
+/// Runs the built `edgeswipe` binary (it sits next to the test bundle in .build/<config>/).
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+
+    /// stdout parsed as JSON lines; a line that is not a JSON object fails the caller's expectation via nil.
+    var jsonObjects: [[String: Any]]? {
+        var objects: [[String: Any]] = []
+        for line in lines {
+            guard let data = line.data(using: .utf8),
+                  let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
+            objects.append(o)
+        }
+        return objects
+    }
+}
+
+enum CLI {
+    static var binary: URL {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // xctest bundles on Linux are files; Swift Testing runs may start from the .xctest path or the build dir.
+        if dir.lastPathComponent.hasSuffix(".xctest") { dir = dir.deletingLastPathComponent() }
+        let candidate = dir.appendingPathComponent("edgeswipe")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        return Fixtures.packageRoot.appendingPathComponent(".build/debug/edgeswipe")
+    }
+
+    static func run(_ arguments: [String], stdin: Data? = nil, cwd: URL? = nil) throws -> CLIResult {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = arguments
+        p.currentDirectoryURL = cwd ?? Fixtures.packageRoot
+        // stdout through a pipe read to its end; stderr into a file, so neither can fill up and block the child.
+        let out = Pipe()
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("edgeswipe-cli-stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errURL) }
+        let err = try FileHandle(forWritingTo: errURL)
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        try err.close()
+        let errData = (try? Data(contentsOf: errURL)) ?? Data()
+        return CLIResult(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+    }
+}

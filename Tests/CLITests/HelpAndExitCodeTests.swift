@@ -1,0 +1,69 @@
+import Testing
+
+@Suite("edgeswipe help and exit codes")
+struct HelpAndExitCodeTests {
+    static let subcommands = ["demo", "replay", "record", "list-devices", "debug-events"]
+
+    @Test("every subcommand has --help, exit 0, naming its own usage", arguments: subcommands)
+    func help(_ name: String) throws {
+        let r = try CLI.run([name, "--help"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("Usage: edgeswipe \(name) "))
+        #expect(r.stdout.contains("--help"))
+        #expect(r.stderr.isEmpty)
+    }
+
+    @Test func topLevelHelpListsSubcommands() throws {
+        let r = try CLI.run(["--help"])
+        #expect(r.status == 0)
+        for name in Self.subcommands { #expect(r.stdout.contains("  \(name) ")) }
+    }
+
+    @Test func noArgumentsIsAUsageError() throws {
+        let r = try CLI.run([])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("Usage: edgeswipe SUBCOMMAND"))
+    }
+
+    @Test func unknownSubcommandIsAUsageError() throws {
+        let r = try CLI.run(["frobnicate"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("unknown subcommand 'frobnicate'"))
+    }
+
+    @Test func unknownOptionIsAUsageError() throws {
+        let r = try CLI.run(["replay", "--bogus", "x"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("unknown option '--bogus'"))
+        #expect(r.stderr.contains("edgeswipe replay --help"))
+    }
+
+    @Test func missingFileArgumentIsAUsageError() throws {
+        let r = try CLI.run(["replay"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("missing FILE..."))
+    }
+
+    @Test func badOptionValuesAreUsageErrors() throws {
+        #expect(try CLI.run(["replay", "--size", "12", "samples/demo-back-swipes.evemu"]).status == 64)
+        #expect(try CLI.run(["replay", "--rotation", "45", "samples/demo-back-swipes.evemu"]).status == 64)
+        let stack = try CLI.run(["replay", "--stack", "home,,x", "samples/demo-back-swipes.evemu"])
+        #expect(stack.status == 64)
+        #expect(stack.stderr.contains("--stack"))
+        #expect(try CLI.run(["replay", "--edges", "middle", "samples/demo-back-swipes.evemu"]).status == 64)
+        #expect(try CLI.run(["record"]).status == 64)  // no -o
+    }
+
+    @Test func missingFileIsARuntimeErrorNamingIt() throws {
+        let r = try CLI.run(["replay", "/nonexistent/trace.yml"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("/nonexistent/trace.yml"))
+    }
+
+    @Test func namedNodeThatIsNotEvdevFailsNamingIt() throws {
+        let r = try CLI.run(["list-devices", "/dev/null"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("/dev/null"))
+        #expect(r.stdout.contains("not an evdev device"))
+    }
+}
