@@ -64,7 +64,7 @@ import Testing
         let reply = try #require(c.readObject())
         #expect(reply["id"] as? String == "after")
         #expect(reply["type"] as? String == "reply")
-        #expect(loop.stats.badRequests.load(ordering: .relaxed) == 7)
+        #expect(loop.stats.errorReplies.load(ordering: .relaxed) == 7)
     }
 
     @Test func a100MegabyteLineIsRejectedWithoutBeingBuffered() throws {

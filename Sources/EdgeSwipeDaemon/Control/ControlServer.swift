@@ -239,34 +239,13 @@ public final class ControlServer {
     }
 
     private func handleLine(_ line: [UInt8], from c: ControlConnection) {
-        switch ControlProtocol.decodeRequest(line) {
-        case .failure(let failure):
-            statistics.bump(statistics.badRequests)
-            send(ControlProtocol.error(failure.error, id: failure.id)[...], to: c.id)
-        case .success(let request):
-            statistics.bump(statistics.commands)
-            let result: Result<JSONValue, ControlError>
-            switch request.command {
-            case .subscribe(let classes):
-                c.subscriptions.formUnion(classes)
-                result = .success(.object(["events": .array(c.subscriptions.sorted().map { .string($0.rawValue) })]))
-            case .unsubscribe(let classes):
-                c.subscriptions.subtract(classes)
-                result = .success(.object(["events": .array(c.subscriptions.sorted().map { .string($0.rawValue) })]))
-            case .push, .pop, .setStack, .popToRoot, .state:
-                if let handler {
-                    result = handler.handle(request.command, from: c.id, nowUs: Monotonic.nowUs())
-                } else {
-                    result = .failure(ControlError(.unavailable, "no navigation backend is attached"))
-                }
-            }
-            // The handler may have published events that disconnected this very client.
-            guard !c.isClosed else { return }
-            switch result {
-            case .success(let value): send(ControlProtocol.reply(to: request, result: value)[...], to: c.id)
-            case .failure(let error): send(ControlProtocol.error(error, id: request.id)[...], to: c.id)
-            }
-        }
+        statistics.bump(statistics.commands)
+        let response = ControlProtocol.respond(to: line, subscriptions: &c.subscriptions, handler: handler,
+                                               client: c.id, nowUs: Monotonic.nowUs())
+        if response.isError { statistics.bump(statistics.errorReplies) }
+        // The handler may have published events that disconnected this very client.
+        guard !c.isClosed else { return }
+        send(response.line[...], to: c.id)
     }
 
     /// Writes what the socket takes now and queues the rest; past the queue limit the client is dropped.

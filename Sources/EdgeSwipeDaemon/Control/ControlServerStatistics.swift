@@ -8,7 +8,8 @@ public final class ControlServerStatistics: Sendable {
     public let disconnectedSlow = Atomic<Int>(0)
     public let disconnected = Atomic<Int>(0)
     public let linesTooLong = Atomic<Int>(0)
-    public let badRequests = Atomic<Int>(0)
+    /// Requests answered with an error (malformed, unknown, refused).
+    public let errorReplies = Atomic<Int>(0)
     public let commands = Atomic<Int>(0)
     public let eventsPublished = Atomic<Int>(0)
     public let connected = Atomic<Int>(0)
