@@ -240,8 +240,11 @@ public final class ControlServer {
 
     private func handleLine(_ line: [UInt8], from c: ControlConnection) {
         statistics.bump(statistics.commands)
-        let response = ControlProtocol.respond(to: line, subscriptions: &c.subscriptions, handler: handler,
+        // A copy, not `&c.subscriptions`: the handler may publish, and publishing reads every subscription.
+        var subscriptions = c.subscriptions
+        let response = ControlProtocol.respond(to: line, subscriptions: &subscriptions, handler: handler,
                                                client: c.id, nowUs: Monotonic.nowUs())
+        c.subscriptions = subscriptions
         if response.isError { statistics.bump(statistics.errorReplies) }
         // The handler may have published events that disconnected this very client.
         guard !c.isClosed else { return }
