@@ -4,7 +4,7 @@ import TouchInput
 // the finished states wait for every contact to lift (see `finishFrame`).
 extension EdgeSwipeRecognizer {
     /// Touch-down in the zone, landing of the other fingers, then activation or a failure.
-    mutating func handlePossible(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) -> Bool {
+    func handlePossible(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) -> Bool {
         // A frame after a time-out cannot begin: the caller's timer may simply not have fired yet.
         if let reason = expiredReason(now: now) {
             fail(reason, now: now, timeUs: frame.timeUs, into: &events)
@@ -73,11 +73,11 @@ extension EdgeSwipeRecognizer {
     }
 
     /// The swipe follows the swipe; it reports each frame until a tracked contact lifts or is cancelled.
-    mutating func handleBegan(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
+    func handleBegan(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
         followActive(frame, now: now, into: &events)
     }
 
-    mutating func handleChanged(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
+    func handleChanged(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
         followActive(frame, now: now, into: &events)
     }
 
@@ -97,7 +97,7 @@ extension EdgeSwipeRecognizer {
     }
 
     /// Checks each candidate edge: drift and direction failures, and activation.
-    mutating func evaluateActivation(allDown: Bool, now: UInt64, timeUs: UInt64, into events: inout [GestureEvent]) -> Bool {
+    func evaluateActivation(allDown: Bool, now: UInt64, timeUs: UInt64, into events: inout [GestureEvent]) -> Bool {
         var lastFailure = GestureFailureReason.wrongDirection
         for e in EdgeMask.order where candidates.contains(e) {
             let inward = e.inward(translation)
@@ -131,7 +131,7 @@ extension EdgeSwipeRecognizer {
     }
 
     /// began/changed: updates positions and velocity, then reports changed, ended or cancelled.
-    mutating func followActive(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
+    func followActive(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
         var lifted = false
         var cancelled = false
         var moved = false

@@ -18,14 +18,16 @@ struct TrackedContact {
 /// touch-down time and timeouts use it; velocity uses the frames' own time stamps. Time-outs that expire
 /// between frames come through `nextDeadline` / `deadlineReached(now:)`.
 /// Steady state allocates nothing: contacts, edges and velocity samples live in fixed-size storage.
-public struct EdgeSwipeRecognizer {
+/// A class so that an arena calls it in place: copying its ~1 KB of fixed storage per frame would cost more
+/// than recognising.
+public final class EdgeSwipeRecognizer {
     public let config: EdgeSwipeConfig
     public var transform: ScreenTransform {
         didSet { screen = transform.screenSize }
     }
-    public internal(set) var state: RecognizerState = .possible
+    @exclusivity(unchecked) public internal(set) var state: RecognizerState = .possible
 
-    var log = TransitionLog()
+    @exclusivity(unchecked) var log = TransitionLog()
     /// Receives "name: state → event → state" lines; nil (off) by default.
     public var logSink: GestureLogSink? {
         get { log.sink }
@@ -39,23 +41,24 @@ public struct EdgeSwipeRecognizer {
     let tanAngle: Double
     let timeoutUs: UInt64
     let windowUs: UInt64
-    var screen: PhysicalSize
+    @exclusivity(unchecked) var screen: PhysicalSize
 
-    // The gesture in progress.
-    var tracked = InlineArray<5, TrackedContact>(repeating: .empty)
-    var trackedCount = 0
-    var ignored = InlineArray<16, Int>(repeating: -1)
-    var ignoredCount = 0
-    var downTimeUs: UInt64 = 0
-    var candidates = EdgeMask()
+    // The gesture in progress. Only this recognizer's own methods touch these, one at a time, so the dynamic
+    // exclusivity checks of class properties (a measurable share of a frame's cost) are switched off.
+    @exclusivity(unchecked) var tracked = InlineArray<5, TrackedContact>(repeating: .empty)
+    @exclusivity(unchecked) var trackedCount = 0
+    @exclusivity(unchecked) var ignored = InlineArray<16, Int>(repeating: -1)
+    @exclusivity(unchecked) var ignoredCount = 0
+    @exclusivity(unchecked) var downTimeUs: UInt64 = 0
+    @exclusivity(unchecked) var candidates = EdgeMask()
     /// The edge of the swipe, once activation is met.
-    public internal(set) var edge: Edge
+    @exclusivity(unchecked) public internal(set) var edge: Edge
     /// Activation is met; the recognizer begins as soon as arbitration lets it.
-    var ready = false
-    var velocity: VelocityTracker
+    @exclusivity(unchecked) var ready = false
+    @exclusivity(unchecked) var velocity: VelocityTracker
     /// Mean translation of the tracked contacts since touch-down, screen mm.
-    var translation = Point(x: 0, y: 0)
-    var frameTimeUs: UInt64 = 0
+    @exclusivity(unchecked) var translation = Point(x: 0, y: 0)
+    @exclusivity(unchecked) var frameTimeUs: UInt64 = 0
 
     public init(config: EdgeSwipeConfig, transform: ScreenTransform) throws(EdgeSwipeConfigError) {
         let problems = config.problems()
@@ -75,7 +78,7 @@ public struct EdgeSwipeRecognizer {
 
     /// Feeds one frame with no arbitration: the recognizer begins as soon as activation is met.
     /// Appends this frame's events to `events`.
-    public mutating func process(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
+    public func process(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
         if advance(frame, now: now, into: &events) {
             begin(now: now, into: &events)
         }
@@ -83,7 +86,7 @@ public struct EdgeSwipeRecognizer {
     }
 
     /// Convenience for tests and tools: the events of one frame.
-    public mutating func process(_ frame: TouchFrame, now: UInt64) -> [GestureEvent] {
+    public func process(_ frame: TouchFrame, now: UInt64) -> [GestureEvent] {
         var events: [GestureEvent] = []
         process(frame, now: now, into: &events)
         return events
@@ -98,13 +101,13 @@ public struct EdgeSwipeRecognizer {
     }
 
     /// The caller's timer fired: fails the recognizer if a time-out has expired by `now`.
-    public mutating func deadlineReached(now: UInt64, into events: inout [GestureEvent]) {
+    public func deadlineReached(now: UInt64, into events: inout [GestureEvent]) {
         if let reason = expiredReason(now: now) {
             fail(reason, now: now, timeUs: now, into: &events)
         }
     }
 
-    public mutating func deadlineReached(now: UInt64) -> [GestureEvent] {
+    public func deadlineReached(now: UInt64) -> [GestureEvent] {
         var events: [GestureEvent] = []
         deadlineReached(now: now, into: &events)
         return events
@@ -114,7 +117,7 @@ public struct EdgeSwipeRecognizer {
 
     /// Runs this frame through the handler of the current state. Returns true when the recognizer is
     /// possible and ready to begin (the caller then calls `begin` or `fail`).
-    mutating func advance(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) -> Bool {
+    func advance(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) -> Bool {
         frameTimeUs = frame.timeUs
         switch state {
         case .possible: return handlePossible(frame, now: now, into: &events)
@@ -135,7 +138,7 @@ public struct EdgeSwipeRecognizer {
     var isActive: Bool { state == .began || state == .changed }
 
     /// Leaves possible for began, reporting the frame that met activation.
-    mutating func begin(now: UInt64, into events: inout [GestureEvent]) {
+    func begin(now: UInt64, into events: inout [GestureEvent]) {
         guard isReadyToBegin else {
             log.bug(name, state, "begin (ready: \(ready))")
             return
@@ -147,7 +150,7 @@ public struct EdgeSwipeRecognizer {
     }
 
     /// Fails a recognizer that has not begun.
-    mutating func fail(_ reason: GestureFailureReason, now: UInt64, timeUs: UInt64, into events: inout [GestureEvent]) {
+    func fail(_ reason: GestureFailureReason, now: UInt64, timeUs: UInt64, into events: inout [GestureEvent]) {
         guard state == .possible else {
             log.bug(name, state, "fail (\(reason))")
             return
@@ -161,7 +164,7 @@ public struct EdgeSwipeRecognizer {
     }
 
     /// A contact this recognizer must never see (the delegate said so at touch-down).
-    mutating func ignore(contactID: Int) {
+    func ignore(contactID: Int) {
         guard ignoredCount < 16 else {
             log.bug(name, state, "ignore contact \(contactID) with 16 already ignored")
             return
@@ -171,7 +174,7 @@ public struct EdgeSwipeRecognizer {
     }
 
     /// After every recognizer has seen the frame: back to possible once every contact has lifted.
-    mutating func finishFrame(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
+    func finishFrame(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
         guard frame.activeCount == 0 else { return }
         switch state {
         case .possible:
@@ -189,7 +192,7 @@ public struct EdgeSwipeRecognizer {
         reset()
     }
 
-    mutating func reset() {
+    func reset() {
         state = .possible
         trackedCount = 0
         ignoredCount = 0
@@ -219,7 +222,7 @@ public struct EdgeSwipeRecognizer {
         return false
     }
 
-    mutating func updateTranslation() {
+    func updateTranslation() {
         var sx = 0.0, sy = 0.0
         var k = 0
         while k < trackedCount {
@@ -243,11 +246,13 @@ public struct EdgeSwipeRecognizer {
         let inward = edge.inward(translation)
         let extent = edge.extent(screen: screen)
         let progress = extent > 0 ? min(max(inward / extent, 0), 1) : 0
-        let v = velocity.velocity(atUs: frameTimeUs)
+        let horizontal = edge == .left || edge == .right
+        let v = velocity.velocity(atUs: frameTimeUs, horizontal: horizontal)
+        let inwardVelocity = edge.inward(Point(x: v, y: v))
         let first = trackedCount > 0 ? tracked[0] : .empty
         return GestureEvent(recognizer: config.name, phase: phase, edge: edge, fingers: config.fingers,
                             timeUs: timeUs, progress: progress, translationMM: inward,
-                            velocityMMs: edge.inward(v), startMM: first.start, positionMM: first.current)
+                            velocityMMs: inwardVelocity, startMM: first.start, positionMM: first.current)
     }
 }
 

@@ -12,7 +12,7 @@ import TouchInput
 /// `process` returns this frame's events in a buffer the arena reuses: read it before the next call and do
 /// not keep it, and steady state allocates nothing.
 public final class GestureArena {
-    public private(set) var recognizers: [EdgeSwipeRecognizer] = []
+    @exclusivity(unchecked) public private(set) var recognizers: [EdgeSwipeRecognizer] = []
     /// Held weakly, as UIKit holds its delegates.
     public weak var delegate: (any GestureRecognizerDelegate)?
     public let transform: ScreenTransform
@@ -24,7 +24,7 @@ public final class GestureArena {
     }
     /// For each recognizer, the recognizers that must fail before it may begin.
     private var mustFail: [[Int]] = []
-    private var events: [GestureEvent] = []
+    @exclusivity(unchecked) private var events: [GestureEvent] = []
 
     public init(transform: ScreenTransform) {
         self.transform = transform
@@ -37,7 +37,7 @@ public final class GestureArena {
         if recognizers.contains(where: { $0.name == config.name }) {
             throw ArenaError.duplicateName(config.name)
         }
-        var r = try EdgeSwipeRecognizer(config: config, transform: transform)
+        let r = try EdgeSwipeRecognizer(config: config, transform: transform)
         r.logSink = logSink
         recognizers.append(r)
         mustFail.append([])
@@ -81,16 +81,23 @@ public final class GestureArena {
         for i in recognizers.indices {
             recognizers[i].finishFrame(frame, now: now, into: &events)
         }
+        updateDeadline()
         return events
     }
 
-    /// The earliest time-out of any recognizer, for the caller's single timer.
-    public var nextDeadline: UInt64? {
-        var best: UInt64? = nil
-        for r in recognizers {
-            if let d = r.nextDeadline, d < (best ?? .max) { best = d }
+    /// The earliest time-out of any recognizer, for the caller's single timer (µs on the frames' clock).
+    /// Kept up to date by `process` and `deadlineReached`, so reading it costs nothing.
+    public private(set) var nextDeadline: UInt64? = nil
+
+    private func updateDeadline() {
+        // Through a buffer pointer: reading each recognizer in place, never copying one.
+        nextDeadline = recognizers.withUnsafeBufferPointer { buf in
+            var best: UInt64? = nil
+            for i in buf.indices {
+                if let d = buf[i].nextDeadline, d < (best ?? .max) { best = d }
+            }
+            return best
         }
-        return best
     }
 
     /// The caller's timer fired. Returns the events (time-out failures, and beginnings they unblock).
@@ -100,6 +107,7 @@ public final class GestureArena {
             recognizers[i].deadlineReached(now: now, into: &events)
         }
         resolve(now: now)
+        updateDeadline()
         return events
     }
 

@@ -49,7 +49,7 @@ public struct VelocityTracker: Sendable {
             }
             if timeUs < last { return }
         }
-        newest = count == 0 ? 0 : (newest + 1) % Self.capacity
+        newest = count == 0 || newest == Self.capacity - 1 ? 0 : newest + 1
         times[newest] = timeUs
         xs[newest] = position.x
         ys[newest] = position.y
@@ -58,7 +58,21 @@ public struct VelocityTracker: Sendable {
 
     /// Velocity in mm/s at time `nowUs` (normally the current frame's time). Zero with fewer than two usable
     /// samples or when the newest sample is more than `stopGapUs` old.
+    @inline(__always)
     public func velocity(atUs nowUs: UInt64) -> Point {
+        fit(atUs: nowUs, x: true, y: true)
+    }
+
+    /// One axis only (half the work): the x component when `horizontal`, else y.
+    @inline(__always)
+    public func velocity(atUs nowUs: UInt64, horizontal: Bool) -> Double {
+        let v = fit(atUs: nowUs, x: horizontal, y: !horizontal)
+        return horizontal ? v.x : v.y
+    }
+
+    /// Always inlined: called on a tracker stored in a class, an outlined call would first copy its ~500 bytes.
+    @inline(__always)
+    private func fit(atUs nowUs: UInt64, x wantX: Bool, y wantY: Bool) -> Point {
         guard count >= 2 else { return Point(x: 0, y: 0) }
         let t0 = times[newest]
         if nowUs > t0 && nowUs - t0 > stopGapUs { return Point(x: 0, y: 0) }
@@ -76,14 +90,19 @@ public struct VelocityTracker: Sendable {
             let t = times[i]
             if t0 - t > horizonUs || previousTime - t > stopGapUs { break }
             let tau = -Double(t0 - t) / 1e6 / scale
-            let dx = xs[i] - x0, dy = ys[i] - y0
             let tau2 = tau * tau
             n += 1; s1 += tau; s2 += tau2; s3 += tau2 * tau; s4 += tau2 * tau2
-            sx += dx; stx += tau * dx; st2x += tau2 * dx
-            sy += dy; sty += tau * dy; st2y += tau2 * dy
+            if wantX {
+                let dx = xs[i] - x0
+                sx += dx; stx += tau * dx; st2x += tau2 * dx
+            }
+            if wantY {
+                let dy = ys[i] - y0
+                sy += dy; sty += tau * dy; st2y += tau2 * dy
+            }
             previousTime = t
             used += 1
-            i = (i + Self.capacity - 1) % Self.capacity
+            i = i == 0 ? Self.capacity - 1 : i - 1
         }
         guard used >= 2 else { return Point(x: 0, y: 0) }
 

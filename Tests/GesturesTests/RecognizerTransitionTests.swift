@@ -9,14 +9,14 @@ import TouchInput
     let s = TestSurface()
 
     @Test func beginsInTheFrameThatCrossesActivationThenChangesThenEndsCompleteByVelocity() throws {
-        var r = try s.recognizer()
-        #expect(feed(&r, s.frame(0, s.contact(1, .down, 2, 32)))  == [])
+        let r = try s.recognizer()
+        #expect(feed(r, s.frame(0, s.contact(1, .down, 2, 32)))  == [])
         #expect(r.state == .possible)
         // Inward 3 mm: below 6.
-        #expect(feed(&r, s.frame(10, s.contact(1, .move, 5, 32))) == [])
+        #expect(feed(r, s.frame(10, s.contact(1, .move, 5, 32))) == [])
         // Inward 6 mm: begins in this very frame. Samples (0 ms, 0), (10, 3), (20, 6) lie on a line of
         // 3 mm / 10 ms = 300 mm/s. Progress 6 / 128 = 0.046875.
-        var e = feed(&r, s.frame(20, s.contact(1, .move, 8, 32)))
+        var e = feed(r, s.frame(20, s.contact(1, .move, 8, 32)))
         check(e, .began, translation: 6, progress: 0.046875, velocity: 300)
         #expect(e.first?.edge == .left)
         #expect(e.first?.startMM == Point(x: 2, y: 32))
@@ -25,13 +25,13 @@ import TouchInput
         #expect(e.first?.timeUs == 20_000)
         #expect(r.state == .began)
         // Every further frame: changed. 9 / 128 = 0.0703125.
-        check(feed(&r, s.frame(30, s.contact(1, .move, 11, 32))), .changed, translation: 9, progress: 0.0703125, velocity: 300)
+        check(feed(r, s.frame(30, s.contact(1, .move, 11, 32))), .changed, translation: 9, progress: 0.0703125, velocity: 300)
         #expect(r.state == .changed)
-        check(feed(&r, s.frame(40, s.contact(1, .move, 14, 32))), .changed, translation: 12, progress: 0.09375, velocity: 300)
+        check(feed(r, s.frame(40, s.contact(1, .move, 14, 32))), .changed, translation: 12, progress: 0.09375, velocity: 300)
         #expect(r.state == .changed)
         // Lift without new coordinates 10 ms later: no sample is added, velocity stays 300 mm/s ≥ 200 → complete
         // although progress 12 / 128 = 0.09375 < 0.5.
-        e = feed(&r, s.frame(50, s.contact(1, .up, 14, 32)))
+        e = feed(r, s.frame(50, s.contact(1, .up, 14, 32)))
         check(e, .ended, translation: 12, progress: 0.09375, velocity: 300, outcome: .complete)
         // Every contact lifted in that frame: back to possible.
         #expect(r.state == .possible)
@@ -39,156 +39,156 @@ import TouchInput
     }
 
     @Test func inwardJustBelowActivationDoesNotBegin() throws {
-        var r = try s.recognizer()
-        _ = feed(&r, s.frame(0, s.contact(1, .down, 2, 32)))
+        let r = try s.recognizer()
+        _ = feed(r, s.frame(0, s.contact(1, .down, 2, 32)))
         // 7.984375 − 2 = 5.984375 mm < 6 (both exact in binary).
-        #expect(feed(&r, s.frame(10, s.contact(1, .move, 7.984375, 32))) == [])
+        #expect(feed(r, s.frame(10, s.contact(1, .move, 7.984375, 32))) == [])
         #expect(r.state == .possible)
-        #expect(feed(&r, s.frame(20, s.contact(1, .move, 8, 32))).first?.phase == .began)
+        #expect(feed(r, s.frame(20, s.contact(1, .move, 8, 32))).first?.phase == .began)
     }
 
     @Test func angleToleranceHoldsTheBeginningUntilTheMovementIsWithin30Degrees() throws {
-        var r = try s.recognizer()
-        _ = feed(&r, s.frame(0, s.contact(1, .down, 2, 32)))
+        let r = try s.recognizer()
+        _ = feed(r, s.frame(0, s.contact(1, .down, 2, 32)))
         // Inward 6, along 4: tan 30° × 6 = 3.46 < 4 → not yet (drift 4 ≤ 10 is no failure).
-        #expect(feed(&r, s.frame(10, s.contact(1, .move, 8, 36))) == [])
+        #expect(feed(r, s.frame(10, s.contact(1, .move, 8, 36))) == [])
         #expect(r.state == .possible)
         // Inward 7, along 4: tan 30° × 7 = 4.04 ≥ 4 → begins.
-        let e = feed(&r, s.frame(20, s.contact(1, .move, 9, 36)))
+        let e = feed(r, s.frame(20, s.contact(1, .move, 9, 36)))
         check(e, .began, translation: 7, progress: 7.0 / 128)
     }
 
     @Test func endsCompleteWhenProgressReachesHalfAfterTheFingerStopped() throws {
-        var r = try s.recognizer()
-        _ = feed(&r, s.frame(0, s.contact(1, .down, 2, 32)))
-        _ = feed(&r, s.frame(10, s.contact(1, .move, 5, 32)))
-        check(feed(&r, s.frame(20, s.contact(1, .move, 8, 32))), .began, translation: 6)
-        check(feed(&r, s.frame(30, s.contact(1, .move, 40, 32))), .changed, translation: 38, progress: 38.0 / 128)
-        check(feed(&r, s.frame(40, s.contact(1, .move, 66, 32))), .changed, translation: 64, progress: 0.5)
+        let r = try s.recognizer()
+        _ = feed(r, s.frame(0, s.contact(1, .down, 2, 32)))
+        _ = feed(r, s.frame(10, s.contact(1, .move, 5, 32)))
+        check(feed(r, s.frame(20, s.contact(1, .move, 8, 32))), .began, translation: 6)
+        check(feed(r, s.frame(30, s.contact(1, .move, 40, 32))), .changed, translation: 38, progress: 38.0 / 128)
+        check(feed(r, s.frame(40, s.contact(1, .move, 66, 32))), .changed, translation: 64, progress: 0.5)
         // Lifted 60 ms after the last movement (> 40 ms): the finger had stopped, velocity 0.
         // Progress 64 / 128 = 0.5 ≥ 0.5 → complete.
-        check(feed(&r, s.frame(100, s.contact(1, .up, 66, 32))), .ended, translation: 64, progress: 0.5,
+        check(feed(r, s.frame(100, s.contact(1, .up, 66, 32))), .ended, translation: 64, progress: 0.5,
               velocity: 0, outcome: .complete)
         #expect(r.state == .possible)
     }
 
     @Test func endsCancelJustBelowHalfWithTheFingerStopped() throws {
-        var r = try s.recognizer()
-        _ = feed(&r, s.frame(0, s.contact(1, .down, 2, 32)))
-        _ = feed(&r, s.frame(10, s.contact(1, .move, 5, 32)))
-        _ = feed(&r, s.frame(20, s.contact(1, .move, 8, 32)))
-        _ = feed(&r, s.frame(30, s.contact(1, .move, 40, 32)))
-        _ = feed(&r, s.frame(40, s.contact(1, .move, 65, 32)))
+        let r = try s.recognizer()
+        _ = feed(r, s.frame(0, s.contact(1, .down, 2, 32)))
+        _ = feed(r, s.frame(10, s.contact(1, .move, 5, 32)))
+        _ = feed(r, s.frame(20, s.contact(1, .move, 8, 32)))
+        _ = feed(r, s.frame(30, s.contact(1, .move, 40, 32)))
+        _ = feed(r, s.frame(40, s.contact(1, .move, 65, 32)))
         // 63 / 128 = 0.4921875 < 0.5 and velocity 0 < 200 → cancel.
-        check(feed(&r, s.frame(100, s.contact(1, .up, 65, 32))), .ended, translation: 63, progress: 0.4921875,
+        check(feed(r, s.frame(100, s.contact(1, .up, 65, 32))), .ended, translation: 63, progress: 0.4921875,
               velocity: 0, outcome: .cancel)
     }
 
     @Test func slowSwipeThatComesBackEndsCancelWithOutwardVelocity() throws {
-        var r = try s.recognizer()
-        _ = feed(&r, s.frame(0, s.contact(1, .down, 2, 32)))
-        _ = feed(&r, s.frame(10, s.contact(1, .move, 5, 32)))
-        check(feed(&r, s.frame(20, s.contact(1, .move, 8, 32))), .began, translation: 6, velocity: 300)
-        _ = feed(&r, s.frame(30, s.contact(1, .move, 11, 32)))
-        _ = feed(&r, s.frame(40, s.contact(1, .move, 14, 32)))
+        let r = try s.recognizer()
+        _ = feed(r, s.frame(0, s.contact(1, .down, 2, 32)))
+        _ = feed(r, s.frame(10, s.contact(1, .move, 5, 32)))
+        check(feed(r, s.frame(20, s.contact(1, .move, 8, 32))), .began, translation: 6, velocity: 300)
+        _ = feed(r, s.frame(30, s.contact(1, .move, 11, 32)))
+        _ = feed(r, s.frame(40, s.contact(1, .move, 14, 32)))
         // Back out at 1 mm / 10 ms: x = 14 − (t − 40) / 10 for t = 50…150 ms.
         var last: [GestureEvent] = []
         for t in stride(from: 50.0, through: 150, by: 10) {
-            last = feed(&r, s.frame(t, s.contact(1, .move, 14 - (t - 40) / 10, 32)))
+            last = feed(r, s.frame(t, s.contact(1, .move, 14 - (t - 40) / 10, 32)))
         }
         // The 100 ms window before 150 ms holds t = 50…150, all on that line: −100 mm/s exactly.
         check(last, .changed, translation: 1, velocity: -100)
         // Lift at x = 3: progress 1 / 128, velocity −100 → cancel.
-        check(feed(&r, s.frame(160, s.contact(1, .up, 3, 32))), .ended, translation: 1, progress: 1.0 / 128,
+        check(feed(r, s.frame(160, s.contact(1, .up, 3, 32))), .ended, translation: 1, progress: 1.0 / 128,
               velocity: -100, outcome: .cancel)
     }
 
     @Test func liftInTheFrameAfterBeginningGoesFromBeganToEnded() throws {
-        var r = try s.recognizer()
-        _ = feed(&r, s.frame(0, s.contact(1, .down, 2, 32)))
-        _ = feed(&r, s.frame(10, s.contact(1, .move, 5, 32)))
-        _ = feed(&r, s.frame(20, s.contact(1, .move, 8, 32)))
+        let r = try s.recognizer()
+        _ = feed(r, s.frame(0, s.contact(1, .down, 2, 32)))
+        _ = feed(r, s.frame(10, s.contact(1, .move, 5, 32)))
+        _ = feed(r, s.frame(20, s.contact(1, .move, 8, 32)))
         #expect(r.state == .began)
         // The lift carries new coordinates (11): that sample counts; four samples on a 300 mm/s line.
-        check(feed(&r, s.frame(30, s.contact(1, .up, 11, 32))), .ended, translation: 9, velocity: 300, outcome: .complete)
+        check(feed(r, s.frame(30, s.contact(1, .up, 11, 32))), .ended, translation: 9, velocity: 300, outcome: .complete)
         #expect(r.state == .possible)
     }
 
     @Test func deviceCancelAfterBeganGoesToCancelled() throws {
-        var r = try s.recognizer()
-        _ = feed(&r, s.frame(0, s.contact(1, .down, 2, 32)))
-        _ = feed(&r, s.frame(10, s.contact(1, .move, 5, 32)))
-        _ = feed(&r, s.frame(20, s.contact(1, .move, 8, 32)))
-        check(feed(&r, s.frame(30, s.contact(1, .cancelled, 11, 32))), .cancelled, translation: 9,
+        let r = try s.recognizer()
+        _ = feed(r, s.frame(0, s.contact(1, .down, 2, 32)))
+        _ = feed(r, s.frame(10, s.contact(1, .move, 5, 32)))
+        _ = feed(r, s.frame(20, s.contact(1, .move, 8, 32)))
+        check(feed(r, s.frame(30, s.contact(1, .cancelled, 11, 32))), .cancelled, translation: 9,
               reason: .contactsCancelled)
         #expect(r.state == .possible)
     }
 
     @Test func deviceCancelWhileChangedGoesToCancelledAndWaitsForOtherContacts() throws {
-        var r = try s.recognizer()
-        _ = feed(&r, s.frame(0, s.contact(1, .down, 2, 32)))
-        _ = feed(&r, s.frame(10, s.contact(1, .move, 5, 32)))
-        _ = feed(&r, s.frame(20, s.contact(1, .move, 8, 32)))
-        _ = feed(&r, s.frame(30, s.contact(1, .move, 11, 32)))
+        let r = try s.recognizer()
+        _ = feed(r, s.frame(0, s.contact(1, .down, 2, 32)))
+        _ = feed(r, s.frame(10, s.contact(1, .move, 5, 32)))
+        _ = feed(r, s.frame(20, s.contact(1, .move, 8, 32)))
+        _ = feed(r, s.frame(30, s.contact(1, .move, 11, 32)))
         #expect(r.state == .changed)
         // A second finger lands after the beginning: ignored by a began swipe.
-        check(feed(&r, s.frame(40, s.contact(1, .move, 14, 32), s.contact(2, .down, 60, 32))), .changed, translation: 12)
-        check(feed(&r, s.frame(50, s.contact(1, .cancelled, 14, 32), s.contact(2, .move, 60, 32))), .cancelled,
+        check(feed(r, s.frame(40, s.contact(1, .move, 14, 32), s.contact(2, .down, 60, 32))), .changed, translation: 12)
+        check(feed(r, s.frame(50, s.contact(1, .cancelled, 14, 32), s.contact(2, .move, 60, 32))), .cancelled,
               reason: .contactsCancelled)
         // Finger 2 still down: stays cancelled, silently.
         #expect(r.state == .cancelled)
-        #expect(feed(&r, s.frame(60, s.contact(2, .move, 61, 32))) == [])
+        #expect(feed(r, s.frame(60, s.contact(2, .move, 61, 32))) == [])
         #expect(r.state == .cancelled)
-        #expect(feed(&r, s.frame(70, s.contact(2, .up, 61, 32))) == [])
+        #expect(feed(r, s.frame(70, s.contact(2, .up, 61, 32))) == [])
         #expect(r.state == .possible)
     }
 
     @Test func failedWaitsForEveryContactToLiftThenANewSwipeBegins() throws {
-        var r = try s.recognizer()
-        _ = feed(&r, s.frame(0, s.contact(1, .down, 2, 32)))
-        check(feed(&r, s.frame(10, s.contact(1, .move, 3, 32), s.contact(2, .down, 60, 32))), .failed,
+        let r = try s.recognizer()
+        _ = feed(r, s.frame(0, s.contact(1, .down, 2, 32)))
+        check(feed(r, s.frame(10, s.contact(1, .move, 3, 32), s.contact(2, .down, 60, 32))), .failed,
               reason: .extraFinger(count: 2))
         #expect(r.state == .failed)
         // Finger 1 sweeps inward: nothing, the recognizer has failed.
-        #expect(feed(&r, s.frame(20, s.contact(1, .move, 20, 32), s.contact(2, .move, 60, 32))) == [])
-        #expect(feed(&r, s.frame(30, s.contact(1, .up, 20, 32), s.contact(2, .move, 60, 32))) == [])
+        #expect(feed(r, s.frame(20, s.contact(1, .move, 20, 32), s.contact(2, .move, 60, 32))) == [])
+        #expect(feed(r, s.frame(30, s.contact(1, .up, 20, 32), s.contact(2, .move, 60, 32))) == [])
         #expect(r.state == .failed)
-        #expect(feed(&r, s.frame(40, s.contact(2, .up, 60, 32))) == [])
+        #expect(feed(r, s.frame(40, s.contact(2, .up, 60, 32))) == [])
         #expect(r.state == .possible)
         // A fresh swipe: timed from its own touch-down at 50 ms.
-        #expect(feed(&r, s.frame(50, s.contact(3, .down, 2, 32))) == [])
-        #expect(feed(&r, s.frame(60, s.contact(3, .move, 5, 32))) == [])
-        check(feed(&r, s.frame(70, s.contact(3, .move, 8, 32))), .began, translation: 6, velocity: 300)
+        #expect(feed(r, s.frame(50, s.contact(3, .down, 2, 32))) == [])
+        #expect(feed(r, s.frame(60, s.contact(3, .move, 5, 32))) == [])
+        check(feed(r, s.frame(70, s.contact(3, .move, 8, 32))), .began, translation: 6, velocity: 300)
     }
 
     @Test func twoFingerSwipeBeginsOnTheMeanTranslation() throws {
-        var r = try s.recognizer(EdgeSwipeConfig(fingers: 2))
+        let r = try s.recognizer(EdgeSwipeConfig(fingers: 2))
         #expect(r.name == "left-2")
-        #expect(feed(&r, s.frame(0, s.contact(1, .down, 2, 16))) == [])
+        #expect(feed(r, s.frame(0, s.contact(1, .down, 2, 16))) == [])
         // Second finger 10 ms later (within 100 ms), 3 mm from the edge: in the zone.
-        #expect(feed(&r, s.frame(10, s.contact(1, .move, 2, 16), s.contact(2, .down, 3, 48))) == [])
+        #expect(feed(r, s.frame(10, s.contact(1, .move, 2, 16), s.contact(2, .down, 3, 48))) == [])
         // Both moved 4 mm: mean 4 < 6.
-        #expect(feed(&r, s.frame(20, s.contact(1, .move, 6, 16), s.contact(2, .move, 7, 48))) == [])
+        #expect(feed(r, s.frame(20, s.contact(1, .move, 6, 16), s.contact(2, .move, 7, 48))) == [])
         // Mean 6 → begins. Velocity samples start when both are down: (−20 ms, 0), (−10, 4), (0, 6); the parabola
         // through them is p(τ) = 6 + τ − τ² (τ in 10 ms), slope 1 mm / 10 ms = 100 mm/s.
-        let e = feed(&r, s.frame(30, s.contact(1, .move, 8, 16), s.contact(2, .move, 9, 48)))
+        let e = feed(r, s.frame(30, s.contact(1, .move, 8, 16), s.contact(2, .move, 9, 48)))
         check(e, .began, translation: 6, progress: 6.0 / 128, velocity: 100)
         #expect(e.first?.fingers == 2)
         #expect(e.first?.startMM == Point(x: 2, y: 16))
     }
 
     @Test func logsEveryTransitionAsStateEventState() throws {
-        var r = try s.recognizer()
+        let r = try s.recognizer()
         let log = LogLines()
         r.logSink = log.sink
-        _ = feed(&r, s.frame(0, s.contact(1, .down, 2, 32)))
-        _ = feed(&r, s.frame(10, s.contact(1, .move, 5, 32)))
-        _ = feed(&r, s.frame(20, s.contact(1, .move, 8, 32)))
-        _ = feed(&r, s.frame(30, s.contact(1, .move, 11, 32)))
-        _ = feed(&r, s.frame(40, s.contact(1, .move, 14, 32)))
-        _ = feed(&r, s.frame(50, s.contact(1, .up, 14, 32)))
-        _ = feed(&r, s.frame(60, s.contact(2, .down, 40, 32)))
-        _ = feed(&r, s.frame(70, s.contact(2, .up, 40, 32)))
+        _ = feed(r, s.frame(0, s.contact(1, .down, 2, 32)))
+        _ = feed(r, s.frame(10, s.contact(1, .move, 5, 32)))
+        _ = feed(r, s.frame(20, s.contact(1, .move, 8, 32)))
+        _ = feed(r, s.frame(30, s.contact(1, .move, 11, 32)))
+        _ = feed(r, s.frame(40, s.contact(1, .move, 14, 32)))
+        _ = feed(r, s.frame(50, s.contact(1, .up, 14, 32)))
+        _ = feed(r, s.frame(60, s.contact(2, .down, 40, 32)))
+        _ = feed(r, s.frame(70, s.contact(2, .up, 40, 32)))
         #expect(log.lines == [
             "left-1: possible → activation (left, inward 6 mm, along 0 mm) → began",
             "left-1: began → frame → changed",
@@ -200,7 +200,7 @@ import TouchInput
     }
 
     @Test func impossibleTransitionsAreCountedAndLoggedAsBugs() throws {
-        var r = try s.recognizer()
+        let r = try s.recognizer()
         let log = LogLines()
         r.logSink = log.sink
         var events: [GestureEvent] = []
@@ -209,8 +209,8 @@ import TouchInput
         #expect(r.state == .possible)
         #expect(r.bugCount == 1)
         #expect(log.lines == ["BUG left-1: possible → begin (ready: false) is not a valid transition; ignored"])
-        _ = feed(&r, s.frame(0, s.contact(1, .down, 2, 32)))
-        _ = feed(&r, s.frame(10, s.contact(1, .move, 8, 32)))
+        _ = feed(r, s.frame(0, s.contact(1, .down, 2, 32)))
+        _ = feed(r, s.frame(10, s.contact(1, .move, 8, 32)))
         #expect(r.state == .began)
         r.fail(.liftedBeforeBegin, now: 10_000, timeUs: 10_000, into: &events)
         #expect(events.isEmpty)

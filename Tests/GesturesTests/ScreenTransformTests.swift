@@ -60,7 +60,7 @@ import TouchInput
         // Panel 128 × 64 mm turned 90° clockwise: the user's left edge is the panel's native bottom (v = 1),
         // and moving right on screen is moving up (v decreasing) on the panel. Screen is 64 wide.
         let t = ScreenTransform(deviceSize: PhysicalSize(widthMM: 128, heightMM: 64), rotation: .r90)
-        var r = try EdgeSwipeRecognizer(config: EdgeSwipeConfig(), transform: t)
+        let r = try EdgeSwipeRecognizer(config: EdgeSwipeConfig(), transform: t)
         func c(_ phase: ContactPhase, _ screenX: Double) -> Contact {
             // Screen (x, 64 mm down) → native u = y / 128 = 0.5, v = 1 − x / 64.
             Contact(id: 1, slot: 0, phase: phase, deviceX: 0, deviceY: 0, mm: Point(x: 0, y: 0),

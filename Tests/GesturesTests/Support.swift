@@ -25,7 +25,7 @@ struct TestSurface {
 }
 
 /// Feeds a frame with now = the frame's time.
-func feed(_ r: inout EdgeSwipeRecognizer, _ f: TouchFrame) -> [GestureEvent] {
+func feed(_ r: EdgeSwipeRecognizer, _ f: TouchFrame) -> [GestureEvent] {
     r.process(f, now: f.timeUs)
 }
 
