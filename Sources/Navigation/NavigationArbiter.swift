@@ -7,10 +7,15 @@ import TouchInput
 /// (a refusal makes the recognizer fail with `.refused(reason)`, the reason being a `PopRefusalReason` raw
 /// value). As the consumer of the recognizer's `GestureEvent`s it drives the interactive pop: began starts it,
 /// changed moves its progress, ended finishes or cancels it by the recognizer's outcome with the release
-/// velocity, cancelled cancels it. Events for other edges are ignored. If `began` arrives without a
-/// `shouldBegin` first (a recognizer without a delegate), the arbiter asks the chain itself at that point.
+/// velocity, cancelled cancels it. If `began` arrives without a `shouldBegin` first (a recognizer without a
+/// delegate), the arbiter asks the chain itself at that point.
+///
+/// The pop recognizer is the one named `popRecognizer`, or, when that is nil, any recognizer on the pop edge
+/// (left; right for right-to-left). A GestureArena asks one delegate for all its recognizers: the others are
+/// allowed untouched here and their events ignored.
 public final class NavigationArbiter: GestureRecognizerDelegate {
     public let controller: NavigationController
+    public let popRecognizer: String?
 
     private enum Phase {
         /// No pop gesture in flight.
@@ -25,13 +30,20 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
 
     private var phase: Phase = .waiting
 
-    public init(controller: NavigationController) {
+    public init(controller: NavigationController, popRecognizer: String? = nil) {
         self.controller = controller
+        self.popRecognizer = popRecognizer
+    }
+
+    private func isPop(recognizer: String, edge: Edge) -> Bool {
+        if let popRecognizer { return recognizer == popRecognizer }
+        return edge == controller.config.popEdge
     }
 
     // MARK: GestureRecognizerDelegate
 
     public func shouldBegin(_ request: BeginRequest) -> BeginDecision {
+        guard isPop(recognizer: request.recognizer, edge: request.edge) else { return .allow }
         switch controller.decidePopBegin(request) {
         case .allow:
             phase = .approved(request)
@@ -45,7 +57,7 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
     // MARK: Gesture events
 
     public func handle(_ event: GestureEvent) {
-        guard event.edge == controller.config.popEdge else { return }
+        guard isPop(recognizer: event.recognizer, edge: event.edge) else { return }
         let now = event.timeUs
         switch event.phase {
         case .began:

@@ -1,6 +1,7 @@
 import Gestures
 import Navigation
 import Testing
+import TouchInput
 
 /// The flexible-header recipe on real stacks, swiped with the fake recognizer.
 @Suite struct RecipeScenarioTests {
@@ -155,10 +156,18 @@ import Testing
         #expect(rig.swipe(.complete) == .allow)
         #expect(rig.names == ["home"])
 
-        let wrong = FakeRecognizer(arbiter: rig.arbiter, edge: .left)
+        // A left-edge swipe is another recognizer's business: allowed through, and it pops nothing.
+        let other = FakeRecognizer(arbiter: rig.arbiter, edge: .left)
         try rig.nav.push(Screen(name: "x"), animated: false, now: rig.tick())
         _ = rig.kinds()
-        #expect(wrong.begin(at: rig.tick()) == .refuse(reason: "wrongEdge"))
-        #expect(refusals(rig.kinds()) == [.wrongEdge])
+        #expect(other.begin(at: rig.tick()) == .allow)
+        other.move(to: 0.8, at: rig.tick())
+        other.release(.complete, velocity: 400, at: rig.tick())
+        #expect(rig.kinds().isEmpty)
+        #expect(rig.names == ["home", "x"])
+        // Asked directly, the controller names the wrong edge.
+        let request = BeginRequest(recognizer: "l", edge: .left, fingers: 1, timeUs: rig.tick(),
+                                   startMM: Point(x: 1, y: 40), screenMM: PhysicalSize(widthMM: 100, heightMM: 160))
+        #expect(rig.nav.decidePopBegin(request) == .refuse(.wrongEdge, detail: "left edge; pops start at right"))
     }
 }

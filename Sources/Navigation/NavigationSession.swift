@@ -1,0 +1,56 @@
+import Gestures
+
+/// What the CLI (or the daemon) drives: a controller built from a stack spec, its arbiter, and JSON lines out.
+///
+/// Per input frame at time `now` (µs):
+/// 1. `session.advance(now:)` — ends animations whose time has come, so shouldBegin sees the present;
+/// 2. `arena.process(frame, now:)` with `arena.delegate = session.arbiter` (refusals happen inside);
+/// 3. `session.handle(event)` for each GestureEvent the arena returned.
+/// Wake at `nextDeadlineUs` too (call `advance`). At the end of input, `finish(now:)` lets the rest run out.
+/// `takeEvents()` / `takeJSONLines()` return what happened since the last call.
+public final class NavigationSession {
+    public let controller: NavigationController
+    public let arbiter: NavigationArbiter
+
+    /// Builds the stack from a spec like "home,inbox:header,message:header", without animation, at `now`;
+    /// the top screen's willAppear/didAppear (and any hazard, e.g. a host alone) are the first events.
+    public init(stack spec: String, config: NavigationConfig = NavigationConfig(), popRecognizer: String? = nil,
+                now: UInt64 = 0) throws(StackSpecError) {
+        let screens = try StackSpec.parse(spec).map { $0.makeScreen() }
+        controller = NavigationController(config: config)
+        arbiter = NavigationArbiter(controller: controller, popRecognizer: popRecognizer)
+        // Cannot fail: a fresh controller and distinct new screens.
+        try? controller.setScreens(screens, animated: false, now: now)
+    }
+
+    public func advance(now: UInt64) {
+        controller.advance(now: now)
+    }
+
+    public func handle(_ event: GestureEvent) {
+        controller.advance(now: event.timeUs)
+        arbiter.handle(event)
+    }
+
+    public var nextDeadlineUs: UInt64? { controller.nextDeadlineUs }
+
+    /// Ends what is still running: an interactive pop whose finger never lifted is cancelled (as a
+    /// recognizer cancelled by the end of input would be), then every animation and queued change runs out.
+    public func finish(now: UInt64) {
+        controller.advance(now: now)
+        if controller.interactiveProgress != nil {
+            arbiter.handle(GestureEvent(recognizer: arbiter.popRecognizer ?? "pop", phase: .cancelled,
+                                        edge: controller.config.popEdge, fingers: 1, timeUs: now,
+                                        failureReason: .contactsCancelled))
+        }
+        var t = now
+        while let deadline = controller.nextDeadlineUs {
+            t = max(t, deadline)
+            controller.advance(now: t)
+        }
+    }
+
+    public func takeEvents() -> [NavigationEvent] { controller.takeEvents() }
+    public func takeJSONLines() -> [String] { controller.takeEvents().map(\.jsonLine) }
+    public var stackNames: [String] { controller.screens.map(\.name) }
+}

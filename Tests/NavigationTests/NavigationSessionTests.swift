@@ -1,0 +1,101 @@
+import Gestures
+import Navigation
+import Testing
+import TouchInput
+
+/// The CLI's path: spec in, GestureEvents in, JSON lines out.
+@Suite struct NavigationSessionTests {
+    private func event(_ phase: GesturePhase, _ t: UInt64, progress: Double = 0, velocity: Double = 0,
+                       outcome: SwipeOutcome? = nil, recognizer: String = "back", edge: Edge = .left) -> GestureEvent {
+        GestureEvent(recognizer: recognizer, phase: phase, edge: edge, fingers: 1, timeUs: t, progress: progress,
+                     translationMM: progress * 100, velocityMMs: velocity, startMM: Point(x: 1, y: 50),
+                     positionMM: Point(x: 1 + progress * 100, y: 50), outcome: outcome)
+    }
+
+    private func request(_ t: UInt64, recognizer: String = "back", edge: Edge = .left) -> BeginRequest {
+        BeginRequest(recognizer: recognizer, edge: edge, fingers: 1, timeUs: t, startMM: Point(x: 1, y: 50),
+                     screenMM: PhysicalSize(widthMM: 100, heightMM: 160))
+    }
+
+    @Test func swipeBackThroughTwoHostsAsJSONLines() throws {
+        let session = try NavigationSession(stack: "home,inbox:header,message:header", popRecognizer: "back", now: 0)
+        #expect(session.takeJSONLines() == [
+            #"{"timeUs":0,"type":"transitionBegan","kind":"setScreens","from":null,"to":"message"}"#,
+            #"{"timeUs":0,"type":"willAppear","screen":"message"}"#,
+            #"{"timeUs":0,"type":"didAppear","screen":"message"}"#,
+            #"{"timeUs":0,"type":"transitionFinished","kind":"setScreens","from":null,"to":"message"}"#,
+        ])
+        #expect(session.arbiter.shouldBegin(request(100_000)) == .allow)
+        session.handle(event(.began, 100_000, progress: 0.1))
+        session.handle(event(.changed, 150_000, progress: 0.5))
+        session.handle(event(.ended, 200_000, progress: 0.5, velocity: 500, outcome: .complete))
+        // 0.5 × 100 mm / 500 mm/s = 100 ms, shorter than 0.5 × 350 ms: done at 300 ms.
+        #expect(session.nextDeadlineUs == 300_000)
+        session.advance(now: 400_000)
+        #expect(session.takeJSONLines() == [
+            #"{"timeUs":100000,"type":"transitionBegan","kind":"interactivePop","from":"message","to":"inbox"}"#,
+            #"{"timeUs":100000,"type":"willDisappear","screen":"message"}"#,
+            #"{"timeUs":100000,"type":"willAppear","screen":"inbox"}"#,
+            #"{"timeUs":150000,"type":"transitionProgress","progress":0.5}"#,
+            #"{"timeUs":200000,"type":"transitionProgress","progress":0.5}"#,
+            #"{"timeUs":300000,"type":"didDisappear","screen":"message"}"#,
+            #"{"timeUs":300000,"type":"didAppear","screen":"inbox"}"#,
+            #"{"timeUs":300000,"type":"transitionFinished","kind":"interactivePop","from":"message","to":"inbox"}"#,
+        ])
+        #expect(session.stackNames == ["home", "inbox"])
+    }
+
+    @Test func hostAloneIsReportedAndRefused() throws {
+        let session = try NavigationSession(stack: "feed:header", now: 5)
+        let first = session.takeEvents().map(\.kind)
+        #expect(diagnostics(first) == [.nilDelegateAtRoot])
+        #expect(session.arbiter.shouldBegin(request(1_000)) == .refuse(reason: "root"))
+        #expect(session.takeJSONLines() == [
+            #"{"timeUs":1000,"type":"diagnostic","code":"freezePrevented","screen":"feed","detail":"nil delegate would let a pop begin (root); refused"}"#,
+            #"{"timeUs":1000,"type":"popRefused","reason":"root"}"#,
+        ])
+    }
+
+    @Test func otherRecognizersAreNotJudgedOrFollowed() throws {
+        let session = try NavigationSession(stack: "home,detail", popRecognizer: "back", now: 0)
+        _ = session.takeEvents()
+        #expect(session.arbiter.shouldBegin(request(10, recognizer: "menu")) == .allow)
+        session.handle(event(.began, 10, progress: 0.2, recognizer: "menu"))
+        session.handle(event(.ended, 20, progress: 0.9, outcome: .complete, recognizer: "menu"))
+        #expect(session.takeEvents().isEmpty)
+        #expect(session.stackNames == ["home", "detail"])
+    }
+
+    @Test func finishCancelsAPopStillUnderTheFingerAndSettles() throws {
+        let session = try NavigationSession(stack: "home,detail", now: 0)
+        _ = session.takeEvents()
+        #expect(session.arbiter.shouldBegin(request(10, recognizer: "pop")) == .allow)
+        session.handle(event(.began, 10, progress: 0.1, recognizer: "pop"))
+        session.handle(event(.changed, 20, progress: 0.4, recognizer: "pop"))
+        session.finish(now: 30)
+        let kinds = session.takeEvents().map(\.kind)
+        #expect(kinds.last == .transitionCancelled(.interactivePop, from: "detail", to: "home"))
+        #expect(session.controller.isSettled)
+        #expect(session.stackNames == ["home", "detail"])
+    }
+
+    @Test func badSpecIsAnError() {
+        #expect(throws: StackSpecError(token: "x:y", position: 2, problem: .unknownKind("y"))) {
+            _ = try NavigationSession(stack: "home,x:y")
+        }
+    }
+
+    @Test func debugLogShowsStateInputState() throws {
+        var config = NavigationConfig()
+        config.debugLogging = true
+        let nav = NavigationController(config: config)
+        try nav.setScreens([Screen(name: "a")], animated: false, now: 0)
+        try nav.push(Screen(name: "b"), now: 10)
+        nav.finishAnimation(now: 20)
+        #expect(nav.debugLog == [
+            "idle -> setScreens([a], unanimated) -> idle",
+            "idle -> push(b) -> animating",
+            "animating -> animationEnded -> idle",
+        ])
+    }
+}
