@@ -56,13 +56,16 @@ public final class JSONLinePrinter {
     }
 
     private func flush() {
-        if dropped > 0, queue.count < limit / 2 {
-            let note = ControlEvent.diagnostic(code: "outputDropped", message: "\(dropped) lines dropped: stdout was not read",
-                                               timeUs: Monotonic.nowUs()).line
-            dropped = 0
-            queue.append(note[...])
-        }
-        while !queue.isEmpty {
+        while true {
+            // Once the reader has caught up, say how much it missed.
+            if dropped > 0, queue.count < limit / 2 {
+                let note = ControlEvent.diagnostic(code: "outputDropped",
+                                                   message: "\(dropped) lines dropped: stdout was not read",
+                                                   timeUs: Monotonic.nowUs()).line
+                dropped = 0
+                queue.append(note[...])
+            }
+            if queue.isEmpty { break }
             let n = queue.withUnsent { raw in write(fd, raw.baseAddress, raw.count) }
             if n > 0 { queue.consume(n); continue }
             if n < 0, errno == EINTR { continue }

@@ -34,6 +34,7 @@ public final class UnixListener {
     /// Replaces a stale socket file left by a crashed instance, but refuses to steal the path from a live one.
     public init(path: String, mode: mode_t = 0o660, groupID: UInt32? = nil, backlog: Int32 = SOMAXCONN) throws {
         self.path = path
+        try UnixListener.makeParent(of: path)
         try UnixListener.removeStale(path)
         fd = try SystemCall.run("socket(AF_UNIX, SOCK_STREAM)") {
             socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -60,6 +61,16 @@ public final class UnixListener {
     public func shutdown() {
         close(fd)
         unlink(path)
+    }
+
+    /// Under systemd the directory is the unit's RuntimeDirectory; run by hand it may not exist yet.
+    /// Only the last component is created (0750), never a whole path.
+    private static func makeParent(of path: String) throws {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        let parent = String(path[..<slash])
+        var st = stat()
+        if stat(parent, &st) == 0 { return }
+        try SystemCall.run("mkdir(\(parent))") { mkdir(parent, 0o750) }
     }
 
     private static func removeStale(_ path: String) throws {

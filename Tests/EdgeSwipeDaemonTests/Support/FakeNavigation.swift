@@ -4,7 +4,7 @@ import EdgeSwipeDaemon
 /// A stand-in for the navigation controller behind the control socket. It keeps a stack, answers state,
 /// refuses pops at the root, and plays an interactive pop as timer-driven progress events (every 2 ms,
 /// +0.1), like a finger dragging. A push of "flood-N" publishes N diagnostic events of about 1 KB,
-/// 20 every 2 ms, for the slow-client tests.
+/// 10 every 2 ms, for the slow-client tests.
 final class FakeNavigation: ControlCommandHandler {
     weak var server: ControlServer?
     var stack: [ScreenSpec] = [ScreenSpec(name: "home", kind: .plain)]
@@ -95,7 +95,7 @@ final class FakeNavigation: ControlCommandHandler {
 
     private func floodStep(_ now: UInt64) {
         let padding = String(repeating: "x", count: 1000)
-        for _ in 0..<min(20, floodRemaining) {
+        for _ in 0..<min(10, floodRemaining) {
             floodSequence += 1
             server?.publish(ControlEvent(eventClass: .diagnostic, object: [
                 "type": .string("diagnostic"), "code": .string("flood"), "seq": .integer(Int64(floodSequence)),

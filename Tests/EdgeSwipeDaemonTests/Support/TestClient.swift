@@ -4,6 +4,8 @@ import Foundation
 final class TestClient {
     let fd: Int32
     private var buffer: [UInt8] = []
+    /// Start of the unread part of `buffer` (lines are not removed one by one: that is quadratic).
+    private var head = 0
 
     init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -45,10 +47,15 @@ final class TestClient {
     func readLine(timeout: Double = 5) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            if let i = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[..<i], as: UTF8.self)
-                buffer.removeSubrange(...i)
+            if let i = buffer[head...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[head..<i], as: UTF8.self)
+                head = i + 1
+                if head == buffer.count { buffer.removeAll(keepingCapacity: true); head = 0 }
                 return line
+            }
+            if head > 0 {
+                buffer.removeFirst(head)
+                head = 0
             }
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { return nil }
