@@ -62,7 +62,7 @@ private func classifyWithoutProperties(_ device: DeviceDescription, hasMT: Bool)
         return Classification(kind: .touchscreen,
                               reason: "fallback: no \(propName(InputProperty.direct)), but \(axes)\(touch) without BTN_TOOL_FINGER or BTN_LEFT, taken as a touchscreen")
     }
-    return Classification(kind: .other, reason: "absolute axes without BTN_TOUCH or multitouch axes (joystick-like)")
+    return Classification(kind: .other, reason: "absolute axes without BTN_TOUCH or multitouch axes: not a touch surface (joystick, tablet pad...)")
 }
 
 private func propName(_ p: UInt16) -> String { EventCodeNames.propertyName(p) ?? "property \(p)" }

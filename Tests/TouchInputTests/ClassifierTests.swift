@@ -86,7 +86,7 @@ struct ClassifierTests {
              kind: .tablet, reasonContains: "BTN_STYLUS"),
         // Other.
         Case(device: device("Keyboard", keys: [KeyCode.keyBack], abs: []), kind: .other, reasonContains: "no ABS_X"),
-        Case(device: device("Joystick", keys: [btnTrigger], abs: st + [absZ]), kind: .other, reasonContains: "joystick"),
+        Case(device: device("Joystick", keys: [btnTrigger], abs: st + [absZ]), kind: .other, reasonContains: "not a touch surface"),
         Case(device: device("Accelerometer", properties: [accelerometer], abs: st + [absZ]), kind: .other,
              reasonContains: "INPUT_PROP_ACCELEROMETER"),
         // udev wins when known.
