@@ -101,3 +101,15 @@ extension Scenarios {
         }
     }
 }
+
+extension Corpus {
+    /// What `edgeswipe accuracy` reports: the synthesised corpus, plus the real recordings that must not begin
+    /// when a fixtures directory is given.
+    public static func evaluateAll(seed: UInt64 = defaultSeed, fixturesDirectory: String? = nil) throws -> AccuracyReport {
+        var samples = try synthesized(seed: seed)
+        if let fixturesDirectory {
+            samples += try RecordedFixtures.negativeSamples(directory: fixturesDirectory)
+        }
+        return try Evaluation.evaluate(samples)
+    }
+}

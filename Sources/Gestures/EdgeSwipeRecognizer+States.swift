@@ -37,6 +37,8 @@ extension EdgeSwipeRecognizer {
                 let zones = zonesContaining(p)
                 if trackedCount == 0 {
                     guard !zones.isEmpty else {
+                        // Reported as the failed event's start and position.
+                        tracked[0] = TrackedContact(id: c.id, start: p, current: p)
                         fail(.notInEdgeZone, now: now, timeUs: frame.timeUs, into: &events)
                         return false
                     }

@@ -195,6 +195,7 @@ public final class EdgeSwipeRecognizer {
     func reset() {
         state = .possible
         trackedCount = 0
+        tracked[0] = .empty
         ignoredCount = 0
         ready = false
         candidates = EdgeMask()
@@ -249,7 +250,8 @@ public final class EdgeSwipeRecognizer {
         let horizontal = edge == .left || edge == .right
         let v = velocity.velocity(atUs: frameTimeUs, horizontal: horizontal)
         let inwardVelocity = edge.inward(Point(x: v, y: v))
-        let first = trackedCount > 0 ? tracked[0] : .empty
+        // Before tracking (a touch-down outside the zone) slot 0 holds that touch-down.
+        let first = tracked[0]
         return GestureEvent(recognizer: config.name, phase: phase, edge: edge, fingers: config.fingers,
                             timeUs: timeUs, progress: progress, translationMM: inward,
                             velocityMMs: inwardVelocity, startMM: first.start, positionMM: first.current)

@@ -2,11 +2,13 @@ import Testing
 import TouchInput
 import Gestures
 import EdgeSwipeCorpus
+import FixtureSupport
 
 @Suite struct CorpusAccuracyTests {
     @Test func everyPositiveIsRecognisedWithTheRightOutcomeAndNoNegativeBegins() throws {
-        let samples = try Corpus.synthesized()
-        let report = try Evaluation.evaluate(samples)
+        let report = try Corpus.evaluateAll(fixturesDirectory: Fixtures.directory.path)
+        // 400 synthesised samples and the 56 recordings in which nothing may begin (58 less the 2 swipes).
+        #expect(report.results.count == 400 + 56)
         print(report.table())
         for f in report.failures {
             Issue.record("\(f.sample): expected \(f.expected), got \(f.observed), \(f.begins) begins; \(f.failures)")

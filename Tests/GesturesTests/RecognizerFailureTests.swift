@@ -10,7 +10,10 @@ import TouchInput
     @Test func touchDownOutsideTheZoneFailsInThatFrame() throws {
         let r = try s.recognizer()
         // 5.5 mm from the left edge > 5.
-        check(feed(r, s.frame(0, s.contact(1, .down, 5.5, 32))), .failed, reason: .notInEdgeZone)
+        let e = feed(r, s.frame(0, s.contact(1, .down, 5.5, 32)))
+        check(e, .failed, reason: .notInEdgeZone)
+        // The event says where the touch landed.
+        #expect(e.first?.startMM == Point(x: 5.5, y: 32))
         #expect(r.state == .failed)
         #expect(feed(r, s.frame(10, s.contact(1, .up, 5.5, 32))) == [])
         #expect(r.state == .possible)

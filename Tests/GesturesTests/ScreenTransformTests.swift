@@ -92,3 +92,39 @@ import TouchInput
         #expect(t.deviceNormalized(screenMM: Point(x: 1, y: 1)) == nil)
     }
 }
+
+/// The same recognizer on a touchpad: the pad's own surface and physical size, here configured because the
+/// pad reports no resolution (axes 0…4000 × 0…2400, configured 100 × 60 mm, so 40 units per mm).
+@Suite struct TouchpadTests {
+    let device = DeviceDescription(
+        name: "test pad", id: InputID(bustype: 0x11, vendor: 2, product: 7, version: 1),
+        codes: [EventType.abs: [AbsCode.mtSlot, AbsCode.mtPositionX, AbsCode.mtPositionY, AbsCode.mtTrackingID]],
+        absInfo: [AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: 4), AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: 4000),
+                  AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: 2400), AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535)],
+        properties: [InputProperty.pointer, InputProperty.buttonpad])
+
+    @Test func withoutAConfiguredSizeThereIsNoGeometry() {
+        #expect(throws: GeometryError.self) { try SurfaceGeometry(device: device) }
+    }
+
+    @Test func swipeFromThePadsRightEdgeUsesThePadSize() throws {
+        let geometry = try SurfaceGeometry(device: device, configuredSize: PhysicalSize(widthMM: 100, heightMM: 60))
+        let r = try EdgeSwipeRecognizer(config: EdgeSwipeConfig(edges: [.right]), transform: ScreenTransform(geometry: geometry))
+        func c(_ phase: ContactPhase, _ x: Int32) -> Contact {
+            Contact(id: 1, slot: 0, phase: phase, deviceX: x, deviceY: 1200, mm: geometry.millimetres(x: x, y: 1200),
+                    normalized: geometry.normalized(x: x, y: 1200))
+        }
+        // x = 3920 → 98 mm, 2 mm from the right edge.
+        #expect(r.process(TouchFrame(timeUs: 0, contacts: [c(.down, 3920)]), now: 0) == [])
+        // 3800 → 95 mm: 3 mm inward.
+        #expect(r.process(TouchFrame(timeUs: 10_000, contacts: [c(.move, 3800)]), now: 10_000) == [])
+        // 3680 → 92 mm: 6 mm inward, 300 mm/s; progress 6 / 100 = 0.06.
+        let e = r.process(TouchFrame(timeUs: 20_000, contacts: [c(.move, 3680)]), now: 20_000)
+        check(e, .began, translation: 6, progress: 0.06, velocity: 300)
+        #expect(e.first?.edge == .right)
+        // Lift 60 mm in (x = 1520 → 38 mm), long after the last move: progress 0.6 → complete.
+        _ = r.process(TouchFrame(timeUs: 30_000, contacts: [c(.move, 1520)]), now: 30_000)
+        let end = r.process(TouchFrame(timeUs: 100_000, contacts: [c(.up, 1520)]), now: 100_000)
+        check(end, .ended, translation: 60, progress: 0.6, velocity: 0, outcome: .complete)
+    }
+}
