@@ -135,7 +135,7 @@ extension NavigationController {
             var next = pop
             next.progress = p.isFinite ? min(max(p, 0), 1) : pop.progress
             state = .tracking(next)
-            emit(.transitionProgress(next.progress), now: now)
+            if next.progress != pop.progress { emit(.transitionProgress(next.progress), now: now) }
         case .popReleased(let outcome, let velocity):
             let ms = CompletionTiming.remainingMs(progress: pop.progress, outcome: outcome, velocityMMs: velocity,
                                                   extentMM: pop.extentMM, config: config)

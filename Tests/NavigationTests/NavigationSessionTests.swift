@@ -37,7 +37,6 @@ import TouchInput
             #"{"timeUs":100000,"type":"willDisappear","screen":"message"}"#,
             #"{"timeUs":100000,"type":"willAppear","screen":"inbox"}"#,
             #"{"timeUs":150000,"type":"transitionProgress","progress":0.5}"#,
-            #"{"timeUs":200000,"type":"transitionProgress","progress":0.5}"#,
             #"{"timeUs":300000,"type":"didDisappear","screen":"message"}"#,
             #"{"timeUs":300000,"type":"didAppear","screen":"inbox"}"#,
             #"{"timeUs":300000,"type":"transitionFinished","kind":"interactivePop","from":"message","to":"inbox"}"#,
