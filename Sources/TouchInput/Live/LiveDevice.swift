@@ -69,6 +69,13 @@ public final class LiveDevice {
         }
     }
 
+    /// libevdev buffers events read from the descriptor: after `.limitReached` some may wait there without
+    /// the descriptor becoming readable again, so read again (now) rather than waiting for epoll.
+    public var hasPendingEvents: Bool {
+        guard let dev = evdev else { return false }
+        return libevdev_has_event_pending(dev) > 0
+    }
+
     /// Releases the grab (if any), libevdev and the descriptor. Safe to call twice.
     public func close() {
         guard let dev = evdev else { return }

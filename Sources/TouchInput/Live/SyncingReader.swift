@@ -5,7 +5,8 @@ import CEvdev
 public enum ReadOutcome: Hashable, Sendable {
     /// Nothing more to read now (EAGAIN): wait for the descriptor to become readable.
     case drained
-    /// `limit` events were delivered; more may be waiting.
+    /// `limit` events were delivered; more may be waiting (possibly inside libevdev, where epoll cannot see
+    /// them): call `read` again soon.
     case limitReached
     /// The device is gone (ENODEV). Contacts in flight must be cancelled (`MultitouchDecoder.cancelAll`).
     case unplugged
