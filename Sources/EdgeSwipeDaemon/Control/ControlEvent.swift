@@ -1,4 +1,5 @@
 import Gestures
+import Navigation
 
 /// One event for subscribed clients: its class plus its JSON object, encoded once and shared by every client.
 public struct ControlEvent: Hashable, Sendable {
@@ -45,17 +46,13 @@ public struct ControlEvent: Hashable, Sendable {
         ])
     }
 
-    /// The gesture line of issue 5, with progress, velocity and positions added.
+    /// A recognizer report, in the pipeline's JSON form (issue 5's schema, `EventJSON.gesture`).
     public static func gesture(_ g: GestureEvent, device: String? = nil) -> ControlEvent {
-        var o: [String: JSONValue] = [
-            "type": .string("gesture"), "phase": .string(g.phase.rawValue), "edge": .string(g.edge.rawValue),
-            "fingers": .integer(Int64(g.fingers)), "time": .number(Double(g.timeUs) / 1_000_000),
-            "recognizer": .string(g.recognizer), "progress": .number(g.progress),
-            "translationMM": .number(g.translationMM), "velocityMMs": .number(g.velocityMMs),
-        ]
-        if let outcome = g.outcome { o["outcome"] = .string(outcome.rawValue) }
-        if let reason = g.failureReason { o["reason"] = .string(reason.description) }
-        if let device { o["device"] = .string(device) }
-        return ControlEvent(eventClass: .gesture, object: o)
+        ControlEvent(eventClass: .gesture, encodedJSON: EventJSON.gesture(g, device: device))
+    }
+
+    /// A navigation event, in the pipeline's JSON form (`EventJSON.navigation`), classed by its name.
+    public static func navigation(_ n: NavigationEvent) -> ControlEvent {
+        ControlEvent(eventClass: eventClass(ofNavigationEvent: n.typeName), encodedJSON: EventJSON.navigation(n))
     }
 }
