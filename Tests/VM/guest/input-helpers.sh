@@ -58,3 +58,17 @@ vm_stop() {
     for p in "$@"; do kill -INT "$p" 2>/dev/null || true; done
     for p in "$@"; do wait "$p" 2>/dev/null || true; done
 }
+
+# vm_remove_device [PID NODE]: unplug (default: the last vm_create_device). Killing
+# evemu-device closes its uinput fd, which removes the device; waits for the node to go.
+vm_remove_device() {
+    local pid=${1:-$VM_DEVICE_PID} node=${2:-$VM_DEVICE_NODE} i
+    kill "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    for ((i = 0; i < 200; i++)); do
+        [[ -e $node ]] || return 0
+        sleep 0.05
+    done
+    echo "vm_remove_device: $node still present" >&2
+    return 1
+}

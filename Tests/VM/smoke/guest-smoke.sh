@@ -28,7 +28,7 @@ run_case() {
     evemu-play "$node" <"$events" || { echo "evemu-play failed for $name"; failed=1; }
     vm_wait_quiet "$out/$name.evemu" "$out/$name.yml"
     vm_stop $rec_ev $rec_li
-    kill "$VM_DEVICE_PID"; wait "$VM_DEVICE_PID" 2>/dev/null
+    vm_remove_device || failed=1
     echo "case $name: device $node, $(grep -c '^E:' "$events") events played," \
         "$(grep -c '^E:' "$out/$name.evemu") recorded by evemu-record," \
         "$(grep -cE '^ +- \[' "$out/$name.yml") by libinput record, $(awk -v a="$(now)" -v b="$t0" 'BEGIN { printf "%.2f", a - b }') s"
