@@ -29,6 +29,8 @@ struct EvemuParser {
     private var lineNumber = 0
     private var lastGoodLine = 0
     private var lastSynReportLine = 0
+    /// libevdev's highest code per type, copied once: the event loop checks every event against it.
+    private let maxCodes = EventTable.maxCodes
 
     init(file: String, bytes: UnsafeRawBufferPointer) {
         self.file = file
@@ -52,7 +54,7 @@ struct EvemuParser {
 
     mutating func parse() throws(TraceError) {
         events.reserveCapacity(count / 24)
-        var start = 0
+        var start = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
         while start < count {
             lineNumber += 1
             let nl = memchrOffset(from: start)
@@ -259,9 +261,11 @@ struct EvemuParser {
         guard line.atEndOrComment() else {
             throw failure(.malformed("unexpected text after the event value"), column: line.column)
         }
-        if let problem = EventTable.check(type: type, code: code) {
-            if case .unknownEventType = problem { throw failure(problem, column: typeColumn) }
-            throw failure(problem, column: codeColumn)
+        guard type <= UInt32(EventType.max), maxCodes[Int(type)] >= 0 else {
+            throw failure(.unknownEventType(type), column: typeColumn)
+        }
+        guard code <= UInt32(maxCodes[Int(type)]) else {
+            throw failure(.unknownEventCode(type: UInt16(type), code: code), column: codeColumn)
         }
         let time = sec * 1_000_000 + usec
         if firstEventLine == 0 {

@@ -5,7 +5,7 @@ enum EventTable {
     static let maxType = Int(EventType.max)
 
     /// Highest code per type; -1 for types libevdev does not know.
-    private static let maxCodes: [Int] = (0...Int(EventType.max)).map { EventCodeNames.maxCode(type: UInt16($0)) }
+    static let maxCodes: [Int] = (0...Int(EventType.max)).map { EventCodeNames.maxCode(type: UInt16($0)) }
 
     static func maxCode(_ type: UInt16) -> Int {
         Int(type) < maxCodes.count ? maxCodes[Int(type)] : -1

@@ -4,7 +4,7 @@ import Glibc
 
 /// A whole file in one owned, stable buffer (libyaml keeps a pointer into its input between calls).
 /// Only regular files are read: a FIFO or a device node would block or never end.
-final class FileBytes: @unchecked Sendable {
+final class FileBytes {
     let base: UnsafeMutableRawPointer
     let count: Int
 

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CYAML
 import TouchInput
 
@@ -22,23 +25,24 @@ public enum TraceReader {
     /// The format of the text, from its first significant line: evemu lines are `X: ...` with a single
     /// letter tag (or a `# EVEMU` header); anything else is taken as a `libinput record` YAML file.
     public static func detectFormat(_ bytes: UnsafeRawBufferPointer) -> TraceFormat? {
-        var i = 0
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         let n = bytes.count
-        if n >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        var i = n >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
         var firstLine = true
         while i < n {
-            var end = i
-            while end < n, bytes[end] != 0x0A { end += 1 }
+            let end = memchr(base + i, 0x0A, n - i).map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) } ?? n
             var s = i
-            while s < end, bytes[s] == 0x20 || bytes[s] == 0x09 || bytes[s] == 0x0D { s += 1 }
+            while s < end, base[s] == 0x20 || base[s] == 0x09 || base[s] == 0x0D { s += 1 }
             if s < end {
-                if bytes[s] == UInt8(ascii: "#") {
-                    if firstLine, end - s >= 7, Array(bytes[s..<s + 7]) == Array("# EVEMU".utf8) { return .evemu }
+                if base[s] == UInt8(ascii: "#") {
+                    if firstLine, end - s >= 7, memcmp(base + s, "# EVEMU", 7) == 0 { return .evemu }
                 } else {
-                    let isTag = end - s >= 2 && bytes[s + 1] == UInt8(ascii: ":")
-                        && Array("NIPBALSE".utf8).contains(bytes[s])
-                        && (end - s == 2 || bytes[s + 2] == 0x20 || bytes[s + 2] == 0x09 || bytes[s + 2] == 0x0D)
-                    return isTag ? .evemu : .libinputRecord
+                    let tagged = end - s >= 2 && base[s + 1] == UInt8(ascii: ":")
+                        && (base[s] == UInt8(ascii: "N") || base[s] == UInt8(ascii: "I") || base[s] == UInt8(ascii: "P")
+                            || base[s] == UInt8(ascii: "B") || base[s] == UInt8(ascii: "A") || base[s] == UInt8(ascii: "L")
+                            || base[s] == UInt8(ascii: "S") || base[s] == UInt8(ascii: "E"))
+                        && (end - s == 2 || base[s + 2] == 0x20 || base[s + 2] == 0x09 || base[s + 2] == 0x0D)
+                    return tagged ? .evemu : .libinputRecord
                 }
             }
             firstLine = false
@@ -48,15 +52,17 @@ public enum TraceReader {
     }
 
     static func read(_ input: FileBytes, source: String, descriptionPath: String?) throws(TraceError) -> Trace {
-        if let (line, length) = input.overlongLine() {
-            throw TraceError(file: source, line: line, problem: .lineTooLong(length: length, limit: FileBytes.maxLineLength))
-        }
         switch detectFormat(input.bytes) {
         case nil:
             throw TraceError(file: source, line: 0, problem: .empty)
         case .evemu:
+            // The evemu parser checks each line's length as it goes.
             return try readEvemu(input, source: source, descriptionPath: descriptionPath)
         case .libinputRecord:
+            // libyaml would build a scalar of any size first: one memchr pass refuses absurd lines up front.
+            if let (line, length) = input.overlongLine() {
+                throw TraceError(file: source, line: line, problem: .lineTooLong(length: length, limit: FileBytes.maxLineLength))
+            }
             var parser = LibinputRecordParser(file: source, input: input)
             return try parser.parse()
         }

@@ -48,10 +48,18 @@ struct FileErrorTests {
         default: head = "version: 1\nndevices: 1\nname: "; lineNumber = 3
         }
         let path = dir.path("huge")
-        var data = Data(head.utf8)
-        data.append(Data(repeating: UInt8(ascii: "x"), count: 100_000_000))
-        data.append(UInt8(ascii: "\n"))
-        try data.write(to: URL(fileURLWithPath: path))
+        try Data(head.utf8).write(to: URL(fileURLWithPath: path))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        if kind == "evemu" {
+            // Real bytes: 100 chunks of 1 MB of "x".
+            try handle.seekToEnd()
+            let chunk = Data(repeating: UInt8(ascii: "x"), count: 1_000_000)
+            for _ in 0..<100 { try handle.write(contentsOf: chunk) }
+        } else {
+            // A sparse file: the line is 100 MB of NUL bytes, written in no time.
+            try handle.truncate(atOffset: UInt64(head.utf8.count) + 100_000_000)
+        }
+        try handle.close()
         let error = try #require(traceError { try TraceReader.read(path: path) })
         #expect(error.line == lineNumber)
         guard case .lineTooLong(let length, _) = error.problem else { Issue.record("\(error.problem)"); return }
