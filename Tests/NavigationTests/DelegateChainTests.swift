@@ -109,6 +109,24 @@ private final class LooseDelegate: GestureRecognizerDelegate {
         #expect(diagnostics(kinds) == [.freezePrevented, .freezePrevented])
     }
 
+    @Test func customDelegateThatAllowsAtTheRootIsOverruledByTheGuard() throws {
+        let player = CustomDelegateScreen(name: "player", decision: .allow)
+        let rig = Rig(stack: [player])
+        #expect(rig.nav.interactivePopDelegate === player.ownDelegate)
+        #expect(rig.recognizer.begin(at: rig.tick()) == .refuse(reason: "root"))
+        #expect(rig.kinds() == [
+            .diagnostic(.freezePrevented, screen: "player", detail: "player's delegate would let a pop begin (root); refused"),
+            .popRefused(.root, detail: nil),
+        ])
+
+        var config = NavigationConfig()
+        config.guardMode = .unguarded
+        let uikitPlayer = CustomDelegateScreen(name: "player", decision: .allow)
+        let uikit = Rig(config: config, stack: [uikitPlayer])
+        #expect(uikit.recognizer.begin(at: uikit.tick()) == .allow)
+        #expect(uikit.nav.isFrozen)
+    }
+
     @Test func beganWithoutShouldBeginIsStillJudged() {
         let rig = Rig(stack: [Screen(name: "a")])
         rig.arbiter.handle(GestureEvent(recognizer: "pop", phase: .began, edge: .left, fingers: 1, timeUs: rig.tick(),
