@@ -83,6 +83,7 @@ struct LibinputRecordParser: ~Copyable {
     }
 
     private mutating func parseDevices() throws {
+        if r.kind == .scalar, r.scalarIsNull { return }
         guard r.kind == .sequenceStart else { throw structural("devices must be a list") }
         while try r.next() != .sequenceEnd {
             try parseDevice(index: devices.count)

@@ -12,7 +12,7 @@ public enum LibinputRecordWriter {
         out.append(String(trace.source.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
         out.append("\nversion: 1\nndevices: \(trace.devices.count)\n")
         out.append("libinput:\n  version: \"unknown\"\n  git: \"unknown\"\n")
-        out.append("devices:\n")
+        out.append(trace.devices.isEmpty ? "devices: []\n" : "devices:\n")
         var names = EventNameCache()
         for device in trace.devices {
             writeDevice(device, names: &names, to: &out)

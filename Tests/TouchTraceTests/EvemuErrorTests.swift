@@ -131,6 +131,19 @@ struct EvemuErrorTests {
         #expect(error.description.contains(".desc"))
     }
 
+    @Test("a device name that is not UTF-8")
+    func badName() throws {
+        let bytes = Array("N: Caf".utf8) + [0xE9] + Array("\nI: 0000 0000 0000 0000\n".utf8)   // a Latin-1 é
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let path = dir.path("latin1.desc")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let error = try #require(traceError { try TraceReader.read(path: path) })
+        #expect(error.line == 1)
+        #expect(error.column == 4)
+        #expect(error.description.contains("UTF-8"))
+    }
+
     @Test("an empty file and a comments-only file")
     func empty() throws {
         for text in ["", "\n\n", "# only a comment\n"] {
