@@ -213,3 +213,25 @@ private func issues(_ yaml: String) -> [ConfigIssue] {
         #expect(store.current.printJSON)
     }
 }
+
+@Suite struct ConfigSummaryTests {
+    @Test func summaryNamesWhatTheServiceWillDo() throws {
+        let c = try DaemonConfig.parse(text: """
+        select: listed
+        socket: { path: /run/k.sock, group: kiosk }
+        devices:
+          - match: { name: "Atmel*", udev: { ID_BUS: usb } }
+            actions: [{ key: KEY_BACK }]
+          - match: { kind: touchpad }
+            ignore: true
+        """, source: "k.yaml")
+        #expect(c.summaryLines == [
+            "k.yaml: valid",
+            "socket: /run/k.sock (mode 0660, group kiosk, at most 64 clients, 1024 KiB queue each)",
+            "devices: only those matching an entry",
+            "  entry 1 (line 4): name \"Atmel*\", ID_BUS=usb",
+            "  entry 2 (line 6): kind touchpad: ignored",
+            "actions: 1",
+        ])
+    }
+}

@@ -233,7 +233,7 @@ public final class ControlServer {
         if c.output.isEmpty {
             disconnect(c.id, reason: "closed by the client")
         } else {
-            c.state = .draining
+            move(c, to: .draining, on: "peer finished sending, output queued")
             updateInterest(c)
         }
     }
@@ -310,9 +310,21 @@ public final class ControlServer {
         }
     }
 
+    /// The only place a connection changes state: open -> draining -> closed, or open -> closed.
+    private func move(_ c: ControlConnection, to next: ControlConnection.State, on event: String) {
+        let from = c.state
+        switch (from, next) {
+        case (.open, .draining), (.open, .closed), (.draining, .closed):
+            log.debug("control: \(c.id): \(from) -> \(event) -> \(next)")
+            c.state = next
+        case (.open, .open), (.draining, .open), (.draining, .draining), (.closed, _):
+            log.error("control: BUG: \(c.id): impossible transition \(from) -> \(event) -> \(next); ignored")
+        }
+    }
+
     private func disconnect(_ id: ControlClientID, reason: String) {
         guard let c = clients.removeValue(forKey: id) else { return }
-        c.state = .closed
+        move(c, to: .closed, on: reason)
         if let t = c.token { loop.unregister(t) }
         close(c.fd)
         statistics.bump(statistics.disconnected)

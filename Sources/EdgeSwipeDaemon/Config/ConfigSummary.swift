@@ -1,0 +1,20 @@
+extension DaemonConfig {
+    /// What `edgeswipe check-config FILE` prints for a valid file: what the service will do with it.
+    public var summaryLines: [String] {
+        var out = ["\(source): valid"]
+        out.append("socket: " + (socket.path.map { "\($0) (mode 0660\(socket.group.map { ", group \($0)" } ?? ""), "
+            + "at most \(socket.maxClients) clients, \(socket.queueLimitBytes / 1024) KiB queue each)" } ?? "disabled"))
+        out.append("devices: " + (selection == .all ? "every touchscreen and touchpad" : "only those matching an entry"))
+        for (i, d) in devices.enumerated() {
+            var match: [String] = []
+            if let n = d.selector.name { match.append("name \"\(n)\"") }
+            if let n = d.selector.node { match.append("node \(n)") }
+            for (k, v) in d.selector.udevProperties.sorted(by: { $0.key < $1.key }) { match.append("\(k)=\(v)") }
+            if let k = d.selector.kind { match.append("kind \(k.rawValue)") }
+            out.append("  entry \(i + 1) (line \(d.line)): \(match.joined(separator: ", "))\(d.selector.ignore ? ": ignored" : "")")
+        }
+        let rules = ([defaults.actions ?? []] + devices.map { $0.settings.actions ?? [] }).flatMap { $0 }
+        out.append("actions: \(rules.count)" + (printJSON ? "; JSON lines on stdout" : ""))
+        return out
+    }
+}
