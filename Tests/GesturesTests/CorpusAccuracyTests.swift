@@ -75,6 +75,23 @@ import FixtureSupport
         }
     }
 
+    /// The harness catches a recognizer that breaks the contract: a zone of 20 mm lets the start-outside-zone
+    /// samples (7.5–20 mm in) begin, and ignoring release velocity turns the short fast flicks into cancels.
+    @Test func aMisTunedRecognizerIsCaught() throws {
+        let samples = try Corpus.synthesized(devices: [.phone, .touchpad], rates: [60, 240], variants: 2)
+        func tuned(_ change: (inout EdgeSwipeConfig) -> Void) -> [EdgeSwipeConfig] {
+            Corpus.standardRecognizers.map { var c = $0; change(&c); return c }
+        }
+        let wideZone = try Evaluation.evaluate(samples, recognizers: tuned { $0.edgeZoneMM = 20 })
+        let outside = try #require(wideZone.labels.first { $0.label == .startOutsideZone })
+        #expect(outside.falseBegins > 0)
+        #expect(wideZone.precision < 1)
+        let noVelocity = try Evaluation.evaluate(samples, recognizers: tuned { $0.completionVelocityMMs = 100_000 })
+        let flicks = try #require(noVelocity.labels.first { $0.label == .fastFlick })
+        #expect(flicks.wrongOutcome > 0)
+        #expect(noVelocity.recall < 1)
+    }
+
     @Test func splitMixMatchesItsPublishedFirstOutputs() {
         // First outputs for seed 0 (reference values of the SplitMix64 algorithm).
         var g = SplitMix64(seed: 0)
