@@ -38,7 +38,10 @@ import Testing
             try timer.arm(atUs: start + 50_000)
             return (timer, nil)
         }
-        Thread.sleep(forTimeInterval: 0.2)
+        // Wait for the expiry itself, not a fixed time: the machine may be slow (the VM rig runs under TCG).
+        let deadline = Date().addingTimeInterval(10)
+        while fired.withLock({ $0.isEmpty }), Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        Thread.sleep(forTimeInterval: 0.05)
         #expect(loop.stop())
         let times = fired.withLock { $0 }
         #expect(times.count == 1)

@@ -30,17 +30,21 @@ import Testing
         #expect(loop.failure.withLock { $0 } == nil)
         #expect(initial.withLock { $0 }.isEmpty)
 
+        // Each step waits until the watcher has seen the previous one (no fixed sleeps: the VM rig is slow).
+        func waitFor(_ n: Int) {
+            let deadline = Date().addingTimeInterval(10)
+            while changes.withLock({ $0.count }) < n, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        }
         // The directory does not exist until udev tags a first device.
         #expect(mkdir(tagDir, 0o755) == 0)
-        Thread.sleep(forTimeInterval: 0.05)
         _ = dir.write("tags/edgeswipe/c13:70", "")
+        waitFor(1)
         _ = dir.write("tags/edgeswipe/b8:1", "")            // not a character device: ignored
-        Thread.sleep(forTimeInterval: 0.05)
         _ = dir.write("tags/edgeswipe/c13:71", "")
-        Thread.sleep(forTimeInterval: 0.05)
+        waitFor(2)
         #expect(unlink(tagDir + "/c13:70") == 0)
-        let deadline = Date().addingTimeInterval(2)
-        while changes.withLock({ $0.count }) < 3, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        waitFor(3)
+        Thread.sleep(forTimeInterval: 0.02)                 // nothing more may follow
         #expect(changes.withLock { $0 } == [.added(CharDeviceNumber(major: 13, minor: 70)),
                                             .added(CharDeviceNumber(major: 13, minor: 71)),
                                             .removed(CharDeviceNumber(major: 13, minor: 70))])

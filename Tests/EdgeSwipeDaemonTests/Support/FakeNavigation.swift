@@ -3,23 +3,19 @@ import EdgeSwipeDaemon
 
 /// A stand-in for the navigation controller behind the control socket. It keeps a stack, answers state,
 /// refuses pops at the root, and plays an interactive pop as timer-driven progress events (every 2 ms,
-/// +0.1), like a finger dragging. A push of "flood-N" publishes N diagnostic events of about 1 KB,
-/// 10 every 2 ms, for the slow-client tests.
+/// +0.1), like a finger dragging. A push of "flood-N" publishes N diagnostic events of about 1 KB at once
+/// (before its reply), for the slow-client tests.
 final class FakeNavigation: ControlCommandHandler {
     weak var server: ControlServer?
     var stack: [ScreenSpec] = [ScreenSpec(name: "home", kind: .plain)]
     private var transition: (from: String, to: String, progress: Double)?
-    private var floodRemaining = 0
     private var floodSequence = 0
     private(set) var disconnected: [UInt64] = []
     private let transitionTimer: DeadlineTimer
-    private let floodTimer: DeadlineTimer
 
     init(loop: EventLoop) throws {
         transitionTimer = try DeadlineTimer(loop: loop)
-        floodTimer = try DeadlineTimer(loop: loop)
         transitionTimer.onExpiry = { [unowned self] now in self.transitionStep(now) }
-        floodTimer.onExpiry = { [unowned self] now in self.floodStep(now) }
     }
 
     private func emit(_ name: String, _ now: UInt64, _ fields: [String: JSONValue] = [:]) {
@@ -38,9 +34,8 @@ final class FakeNavigation: ControlCommandHandler {
         switch command {
         case .push(let spec):
             if spec.name.hasPrefix("flood-"), let n = Int(spec.name.dropFirst(6)) {
-                floodRemaining = n
-                try? floodTimer.arm(atUs: now)
-                return .success(.object(["flooding": .integer(Int64(n))]))
+                flood(n)
+                return .success(.object(["flooded": .integer(Int64(n))]))
             }
             guard transition == nil else { return .failure(ControlError(.refused, "transitionInProgress")) }
             let from = stack.last!.name
@@ -93,17 +88,15 @@ final class FakeNavigation: ControlCommandHandler {
         }
     }
 
-    private func floodStep(_ now: UInt64) {
+    private func flood(_ n: Int) {
         let padding = String(repeating: "x", count: 1000)
-        for _ in 0..<min(10, floodRemaining) {
+        for _ in 0..<n {
             floodSequence += 1
             server?.publish(ControlEvent(eventClass: .diagnostic, object: [
                 "type": .string("diagnostic"), "code": .string("flood"), "seq": .integer(Int64(floodSequence)),
                 "padding": .string(padding),
             ]))
-            floodRemaining -= 1
         }
-        if floodRemaining > 0 { try? floodTimer.arm(atUs: now + 2000) }
     }
 }
 
