@@ -74,7 +74,7 @@ extension EdgeSwipeRecognizer {
         return evaluateActivation(allDown: allDown, now: now, timeUs: frame.timeUs, into: &events)
     }
 
-    /// The swipe follows the swipe; it reports each frame until a tracked contact lifts or is cancelled.
+    /// Began (and changed): follow the fingers and report every frame until a tracked contact lifts or is cancelled.
     func handleBegan(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
         followActive(frame, now: now, into: &events)
     }

@@ -175,7 +175,11 @@ public final class EdgeSwipeRecognizer {
 
     /// After every recognizer has seen the frame: back to possible once every contact has lifted.
     func finishFrame(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
-        guard frame.activeCount == 0 else { return }
+        finishFrame(activeCount: frame.activeCount, timeUs: frame.timeUs, now: now, into: &events)
+    }
+
+    func finishFrame(activeCount: Int, timeUs: UInt64, now: UInt64, into events: inout [GestureEvent]) {
+        guard activeCount == 0 else { return }
         switch state {
         case .possible:
             break
@@ -185,7 +189,7 @@ public final class EdgeSwipeRecognizer {
             // A tracked contact always ends with phase up or cancelled, which ends the gesture first.
             log.bug(name, state, "all contacts lifted without ending the gesture")
             state = .cancelled
-            var e = makeEvent(.cancelled, timeUs: frame.timeUs)
+            var e = makeEvent(.cancelled, timeUs: timeUs)
             e.failureReason = .contactsCancelled
             events.append(e)
         }

@@ -66,7 +66,8 @@ public final class GestureArena {
     /// Runs one frame through every recognizer and arbitration.
     public func process(_ frame: TouchFrame, now: UInt64) -> [GestureEvent] {
         events.removeAll(keepingCapacity: true)
-        if let delegate {
+        // Touch-downs are rare: only then is the weak delegate loaded.
+        if frame.contacts.contains(where: { $0.phase == .down }), let delegate {
             for c in frame.contacts where c.phase == .down {
                 let p = transform.screenMM(c)
                 for i in recognizers.indices where !delegate.shouldReceiveTouch(recognizer: recognizers[i].name, atMM: p) {
@@ -78,8 +79,9 @@ public final class GestureArena {
             _ = recognizers[i].advance(frame, now: now, into: &events)
         }
         resolve(now: now)
+        let active = frame.activeCount
         for i in recognizers.indices {
-            recognizers[i].finishFrame(frame, now: now, into: &events)
+            recognizers[i].finishFrame(activeCount: active, timeUs: frame.timeUs, now: now, into: &events)
         }
         updateDeadline()
         return events

@@ -81,6 +81,7 @@ public struct VelocityTracker: Sendable {
         // Time is scaled to the horizon (τ in -1...0) and positions are taken relative to the newest sample,
         // which keeps the normal equations well conditioned.
         let scale = Double(max(horizonUs, 1)) / 1e6
+        let tauPerUs = -1 / Double(max(horizonUs, 1))
         var n = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
         var sx = 0.0, stx = 0.0, st2x = 0.0, sy = 0.0, sty = 0.0, st2y = 0.0
         var i = newest
@@ -89,7 +90,7 @@ public struct VelocityTracker: Sendable {
         while used < count {
             let t = times[i]
             if t0 - t > horizonUs || previousTime - t > stopGapUs { break }
-            let tau = -Double(t0 - t) / 1e6 / scale
+            let tau = Double(t0 - t) * tauPerUs
             let tau2 = tau * tau
             n += 1; s1 += tau; s2 += tau2; s3 += tau2 * tau; s4 += tau2 * tau2
             if wantX {
