@@ -33,7 +33,8 @@ let package = Package(
         .target(name: "EdgeSwipeCorpus", dependencies: ["TouchInput", "TouchTrace", "Gestures"], swiftSettings: strict),
         .executableTarget(name: "edgeswipe", dependencies: ["EdgeSwipeDaemon", "EdgeSwipeCorpus"], swiftSettings: strict),
         // Release-build benchmark executable: prints figures, never a timed unit test.
-        .executableTarget(name: "edgeswipe-bench", dependencies: ["EdgeSwipeDaemon", "EdgeSwipeCorpus"],
+        .target(name: "CAllocCounter", path: "Benchmarks/CAllocCounter"),
+        .executableTarget(name: "edgeswipe-bench", dependencies: ["EdgeSwipeDaemon", "EdgeSwipeCorpus", "CAllocCounter"],
                           path: "Benchmarks/edgeswipe-bench", swiftSettings: strict),
 
         // Finds Tests/Fixtures from the source tree (tests never read ../shared).

@@ -1,1 +1,131 @@
-print("{}")
+// edgeswipe-bench: figures for BENCHMARKS.md. Build and run in release:
+//   swift run -c release edgeswipe-bench [--quick]
+// Prints one JSON object. Timings are wall-clock (CLOCK_MONOTONIC), best of several runs.
+#if canImport(Glibc)
+import Glibc
+#endif
+import CAllocCounter
+import EdgeSwipeCorpus
+import EdgeSwipeDaemon
+import Navigation
+import TouchInput
+import TouchTrace
+
+func nowNs() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+let quick = CommandLine.arguments.contains("--quick")
+var report = JSONLine()
+
+// 1. ns per frame: decode + recognise + arbitrate, alone and with navigation driving an interactive pop
+//    every cycle (a deep stack of recipe hosts, so each swipe pops for real instead of hitting the root).
+struct FrameFigures { var ns: Double; var allocationsPerFrame: Double }
+
+func perFrame(contacts: Int, navigation: Bool) -> FrameFigures {
+    let workload = BenchmarkWorkloads.workload(contacts: contacts)
+    var options = PipelineOptions()
+    options.configuredSize = workload.geometry.size
+    options.recognizers = [.init(edges: [.left]), .init(edges: [.right]), .init(edges: [.left], fingers: 2)]
+    options.stack = (0..<200).map { ScreenSpec(name: "s\($0)", kind: .header) }
+    var best = FrameFigures(ns: .infinity, allocationsPerFrame: 0)
+    for _ in 0..<(quick ? 2 : 7) {
+        let pipeline = try! DevicePipeline(device: workload.device, options: options)
+        let nav = navigation ? try! NavigationSession(stack: options.stack!, config: options.navigation, now: 0) : nil
+        if let nav { nav.attach(to: pipeline.arena) }
+        var gestures = 0
+        var frames = 0
+        func feed(_ e: InputEvent) {
+            guard let (_, g) = pipeline.feed(e) else { return }
+            frames += 1
+            gestures += g.count
+            guard let nav else { return }
+            for x in g { nav.handle(x) }
+            nav.advance(now: e.timeUs)
+            _ = nav.takeEvents()
+        }
+        // Warm-up: the first tenth, so buffers reach their steady capacity.
+        let warm = workload.events.count / 10
+        for e in workload.events.prefix(warm) { feed(e) }
+        frames = 0
+        let a0 = alloc_counter_allocations()
+        let t0 = nowNs()
+        for e in workload.events.dropFirst(warm) { feed(e) }
+        let t1 = nowNs()
+        let a1 = alloc_counter_allocations()
+        if gestures == 0 { fatalError("benchmark workload produced no gestures") }
+        let ns = Double(t1 - t0) / Double(frames)
+        if ns < best.ns { best = FrameFigures(ns: ns, allocationsPerFrame: Double(a1 - a0) / Double(frames)) }
+    }
+    return best
+}
+
+for contacts in [1, 2, 10] {
+    let suffix = "\(contacts)Contact\(contacts == 1 ? "" : "s")"
+    let plain = perFrame(contacts: contacts, navigation: false)
+    let nav = perFrame(contacts: contacts, navigation: true)
+    report.add("nsPerFrameDecodeRecognise\(suffix)", plain.ns, decimals: 1)
+    report.add("allocationsPerFrameDecodeRecognise\(suffix)", plain.allocationsPerFrame, decimals: 3)
+    report.add("nsPerFrameWithNavigation\(suffix)", nav.ns, decimals: 1)
+    report.add("allocationsPerFrameWithNavigation\(suffix)", nav.allocationsPerFrame, decimals: 3)
+}
+
+// 2. Replay throughput on a large file, both formats, and the bare libyaml floor.
+let big = BenchmarkWorkload(contacts: 10, cycles: quick ? 100 : 450)
+let bigTrace = Trace(devices: [TraceDevice(description: big.device, events: big.events)], format: .evemu, source: "bench")
+let dir = "/tmp/edgeswipe-bench-\(getpid())"
+mkdir(dir, 0o755)
+let evemuPath = dir + "/big.evemu", recordPath = dir + "/big.yml"
+func writeFile(_ path: String, _ text: String) {
+    let f = fopen(path, "w")!
+    fputs(text, f)
+    fclose(f)
+}
+writeFile(evemuPath, EvemuWriter.write(bigTrace.devices[0]))
+writeFile(recordPath, LibinputRecordWriter.write(bigTrace))
+
+func replaySeconds(_ path: String) -> (seconds: Double, events: Int) {
+    var best = Double.infinity
+    var events = 0
+    for _ in 0..<(quick ? 1 : 3) {
+        let t0 = nowNs()
+        let trace = try! TraceReader.read(path: path)
+        var options = PipelineOptions()
+        options.configuredSize = big.geometry.size
+        options.stack = ["home", "inbox:header"].map { try! StackSpec.parseScreen($0) }
+        let session = try! ReplaySession(trace: trace, options: options)
+        var outputs = 0
+        session.run(sink: { _ in outputs += 1 })
+        let t1 = nowNs()
+        if outputs == 0 { fatalError("replay produced nothing") }
+        events = trace.eventCount
+        best = min(best, Double(t1 - t0) / 1e9)
+    }
+    return (best, events)
+}
+
+let evemu = replaySeconds(evemuPath)
+let record = replaySeconds(recordPath)
+var yamlBest = Double.infinity
+for _ in 0..<(quick ? 1 : 3) {
+    let t0 = nowNs()
+    _ = try! TraceReader.bareYAMLParse(path: recordPath)
+    yamlBest = min(yamlBest, Double(nowNs() - t0) / 1e9)
+}
+report.add("replayEvents", evemu.events)
+report.add("evemuEventsPerSecond", Double(evemu.events) / evemu.seconds, decimals: 0)
+report.add("libinputRecordEventsPerSecond", Double(record.events) / record.seconds, decimals: 0)
+report.add("bareLibyamlSeconds", yamlBest, decimals: 3)
+report.add("libinputRecordSeconds", record.seconds, decimals: 3)
+report.add("libinputRecordToBareLibyamlRatio", record.seconds / yamlBest, decimals: 2)
+unlink(evemuPath)
+unlink(recordPath)
+rmdir(dir)
+
+// 3. Peak RSS of this process (the whole benchmark, big file included).
+var usage = rusage()
+getrusage(RUSAGE_SELF.rawValue, &usage)
+report.add("peakRSSMiB", Double(usage.ru_maxrss) / 1024, decimals: 1)
+print(report.string)

@@ -10,6 +10,7 @@ let subcommands: [any Subcommand.Type] = [
     RecordCommand.self,
     ListDevicesCommand.self,
     DebugEventsCommand.self,
+    PlotCommand.self,
 ]
 
 @MainActor func topLevelHelp() -> String {

@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EdgeSwipeDaemon
+import Gestures
+import TouchInput
+import TouchTrace
+
+/// `edgeswipe plot FILE -o OUT.svg`: contact paths, edge zones, and where recognizers began, failed or ended.
+enum PlotCommand: Subcommand {
+    static let name = "plot"
+    static let summary = "Draw a recording as SVG: contact paths, edge zones, and where each recognizer began, failed or ended, and why."
+    static let positionalUsage = "FILE"
+    static let positionalRange = 1...1
+    static let discussion = "The drawing is in screen millimetres (after --rotation and --calibration), one file per device."
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "output-file", short: "o", valueName: "OUT.svg", help: "Where to write the SVG (required)."),
+        OptionSpec(name: "device", short: "d", valueName: "DESC", help: "evemu description for events-only files."),
+    ] + PipelineArguments.options
+
+    static func run(_ a: ParsedArguments) throws -> ExitStatus {
+        guard let outPath = a.value("output-file") else { throw UsageError("missing -o OUT.svg") }
+        var options = try PipelineArguments.pipelineOptions(a)
+        options.emitFrames = true
+        let path = a.positionals[0]
+        let trace: Trace
+        do { trace = try TraceReader.read(path: path, description: a.value("device")) } catch { throw RuntimeError("\(error)") }
+        let session: ReplaySession
+        do { session = try ReplaySession(trace: trace, options: options) } catch { throw RuntimeError("\(path): \(error)") }
+        var plot = SVGPlot(transform: session.devices[0].arena.transform, recognizers: options.recognizers,
+                           title: "\(trace.devices[0].description.name) — \(basename(path))")
+        session.run(sink: { output in
+            switch output {
+            case .frame(let f, 0): plot.add(frame: f)
+            case .gesture(let g, 0): plot.add(gesture: g)
+            default: break
+            }
+        })
+        let svg = plot.render()
+        guard let file = fopen(outPath, "w") else {
+            throw RuntimeError("\(outPath): cannot write: \(String(cString: strerror(errno)))")
+        }
+        let ok = fputs(svg, file) >= 0
+        guard fclose(file) == 0, ok else { throw RuntimeError("\(outPath): write failed") }
+        if trace.devices.count > 1 {
+            Output.stderr("edgeswipe plot: \(path) has \(trace.devices.count) devices; drew the first")
+        }
+        return .success
+    }
+
+    static func basename(_ p: String) -> String { String(p[(p.lastIndex(of: "/").map { p.index(after: $0) } ?? p.startIndex)...]) }
+}
