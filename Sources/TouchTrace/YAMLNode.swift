@@ -18,6 +18,8 @@ public indirect enum YAMLNode: Hashable, Sendable {
 
     /// Aliases are expanded; this bounds the expansion ("billion laughs").
     public static let maxNodes = 100_000
+    /// Nesting is built recursively; this keeps a hostile file from exhausting the stack.
+    public static let maxDepth = 200
 
     /// Parses the single document in `text`; nil when the text holds no document (empty or comments).
     /// Duplicate mapping keys, several documents and alias bombs are errors.
@@ -99,11 +101,15 @@ public indirect enum YAMLNode: Hashable, Sendable {
     private struct Builder {
         var anchors: [String: YAMLNode] = [:]
         var count = 0
+        var depth = 0
 
         /// Builds the node starting at the reader's current event; leaves the reader on its last event.
         mutating func node(_ r: inout YAMLEventReader) throws(YAMLError) -> YAMLNode {
             count += 1
             guard count <= YAMLNode.maxNodes else { throw r.error("more than \(YAMLNode.maxNodes) nodes (alias expansion?)") }
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= YAMLNode.maxDepth else { throw r.error("nested more than \(YAMLNode.maxDepth) levels deep") }
             let mark = r.startMark
             let anchor = r.anchor
             let result: YAMLNode

@@ -54,6 +54,18 @@ struct YAMLTests {
         #expect(throws: YAMLError.self) { try YAMLNode.load(text: text, source: "bomb") }
     }
 
+    @Test("deep nesting is refused instead of overflowing the stack")
+    func deepNesting() throws {
+        let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        do {
+            _ = try YAMLNode.load(text: text, source: "deep")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.contains("nested"))
+            #expect(error.mark.line == 1)
+        }
+    }
+
     @Test("errors: syntax, duplicate keys, two documents, each with its line", arguments: [
         ("a: 1\nb: [1, 2\n", 3),
         ("a: 1\nb: 2\na: 3\n", 3),
