@@ -226,3 +226,59 @@ import TouchInput
         #expect(calls == 0)
     }
 }
+
+/// The same swipe from each edge: inward is +x, −x, +y, −y; progress is over the width for left and right and
+/// over the height for top and bottom (128 × 64 mm surface, 3 mm per 10 ms = 300 mm/s inward).
+@Suite struct EdgeDirectionTests {
+    let s = TestSurface()
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var edge: Edge
+        var path: [Point]
+        var progress: Double
+        var testDescription: String { edge.rawValue }
+    }
+
+    static let cases: [Case] = [
+        Case(edge: .left, path: [Point(x: 2, y: 32), Point(x: 5, y: 32), Point(x: 8, y: 32)], progress: 6.0 / 128),
+        Case(edge: .right, path: [Point(x: 126, y: 32), Point(x: 123, y: 32), Point(x: 120, y: 32)], progress: 6.0 / 128),
+        Case(edge: .top, path: [Point(x: 64, y: 2), Point(x: 64, y: 5), Point(x: 64, y: 8)], progress: 6.0 / 64),
+        Case(edge: .bottom, path: [Point(x: 64, y: 62), Point(x: 64, y: 59), Point(x: 64, y: 56)], progress: 6.0 / 64),
+    ]
+
+    @Test(arguments: cases)
+    func swipeFromEachEdge(_ c: Case) throws {
+        let r = try s.recognizer(EdgeSwipeConfig(edges: [c.edge]))
+        #expect(feed(r, s.frame(0, s.contact(1, .down, c.path[0].x, c.path[0].y))) == [])
+        #expect(feed(r, s.frame(10, s.contact(1, .move, c.path[1].x, c.path[1].y))) == [])
+        let e = feed(r, s.frame(20, s.contact(1, .move, c.path[2].x, c.path[2].y)))
+        check(e, .began, translation: 6, progress: c.progress, velocity: 300)
+        #expect(e.first?.edge == c.edge)
+    }
+
+    @Test func inACornerTheDirectionChoosesTheEdge() throws {
+        let config = EdgeSwipeConfig(edges: [.left, .top])
+        #expect(config.name == "left+top-1")
+        // 2 mm from both edges; moving down is inward for top and along the edge for left.
+        let down = try s.recognizer(config)
+        _ = feed(down, s.frame(0, s.contact(1, .down, 2, 2)))
+        _ = feed(down, s.frame(10, s.contact(1, .move, 2, 5)))
+        let e = feed(down, s.frame(20, s.contact(1, .move, 2, 8)))
+        check(e, .began, translation: 6, progress: 6.0 / 64)
+        #expect(e.first?.edge == .top)
+        // Moving right: the left edge.
+        let right = try s.recognizer(config)
+        _ = feed(right, s.frame(0, s.contact(1, .down, 2, 2)))
+        let f = feed(right, s.frame(10, s.contact(1, .move, 8, 2)))
+        #expect(f.first?.edge == .left)
+    }
+
+    @Test func inACornerDriftAlongOneEdgeLeavesTheOther() throws {
+        // Down 12 mm along the left edge is drift for left (> 10) but inward travel for top: top begins.
+        let r = try s.recognizer(EdgeSwipeConfig(edges: [.left, .top]))
+        _ = feed(r, s.frame(0, s.contact(1, .down, 2, 2)))
+        let e = feed(r, s.frame(10, s.contact(1, .move, 2, 14)))
+        check(e, .began, translation: 12, progress: 12.0 / 64)
+        #expect(e.first?.edge == .top)
+    }
+}
