@@ -1,7 +1,8 @@
 import TouchInput
 
 /// Writes one device as an evemu 1.3 recording: commented summary, `N:`/`I:`/`P:`/`B:`/`A:` lines,
-/// then `E:` events with a comment naming each, as evemu-record does.
+/// then `E:` events with a comment naming each, as evemu-record does. Times start at the first event
+/// (what the reader makes of any evemu file), so a trace on a live clock is written relative too.
 public enum EvemuWriter {
     public static func write(_ device: TraceDevice) -> String {
         let d = device.description
@@ -41,8 +42,10 @@ public enum EvemuWriter {
         }
 
         var names = EventNameCache()
+        let clockZero = device.events.first?.timeUs ?? 0
         var lastReportUs: UInt64 = 0
-        for e in device.events {
+        for var e in device.events {
+            e.timeUs -= min(clockZero, e.timeUs)
             out.append("E: ")
             out.append(time: e.timeUs)
             out.append(" ")

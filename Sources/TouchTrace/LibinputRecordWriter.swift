@@ -2,8 +2,8 @@ import TouchInput
 
 /// Writes a trace as `libinput record` YAML, file format version 1, in the layout `libinput replay`
 /// reads: per device `evdev` (name, id, codes, absinfo, properties), `udev.properties` and `events`
-/// as one `evdev:` list per frame, each ending with its `SYN_REPORT`. Times are written as they are
-/// on the trace clock (see `Trace`).
+/// as one `evdev:` list per frame, each ending with its `SYN_REPORT`. As `libinput record` does, a single
+/// device's times start at its first event; several devices keep the trace clock they share (see `Trace`).
 public enum LibinputRecordWriter {
     public static func write(_ trace: Trace) -> String {
         var out = TextBuffer(capacity: 4096 + trace.eventCount * 72)
@@ -14,13 +14,14 @@ public enum LibinputRecordWriter {
         out.append("libinput:\n  version: \"unknown\"\n  git: \"unknown\"\n")
         out.append(trace.devices.isEmpty ? "devices: []\n" : "devices:\n")
         var names = EventNameCache()
+        let clockZero = trace.devices.count == 1 ? trace.devices[0].events.first?.timeUs ?? 0 : 0
         for device in trace.devices {
-            writeDevice(device, names: &names, to: &out)
+            writeDevice(device, clockZero: clockZero, names: &names, to: &out)
         }
         return out.string
     }
 
-    private static func writeDevice(_ device: TraceDevice, names: inout EventNameCache, to out: inout TextBuffer) {
+    private static func writeDevice(_ device: TraceDevice, clockZero: UInt64, names: inout EventNameCache, to out: inout TextBuffer) {
         let d = device.description
         out.append("- node: ")
         if let range = d.origin.firstRange(of: "/dev/input/") {
@@ -61,7 +62,8 @@ public enum LibinputRecordWriter {
         }
         out.append("  events:\n")
         var frameOpen = false
-        for e in device.events {
+        for var e in device.events {
+            e.timeUs -= min(clockZero, e.timeUs)
             if !frameOpen {
                 out.append("  - evdev:\n")
                 frameOpen = true

@@ -136,6 +136,22 @@ struct LibinputRecordTests {
         #expect(reread.devices[0].events.map(\.timeUs) == [0, 0, 0, 0, 0, 10_000, 10_000, 20_000, 20_000, 20_000])
     }
 
+    @Test("writers put a single device's first event at time 0, as libinput record and evemu-record do")
+    func writersStartAtZero() throws {
+        var trace = try TraceReader.read(text: Self.twoDevices, source: "two.yml")
+        trace.devices.removeLast()   // device 1 starts at 1.5 s on the recording clock
+        let record = LibinputRecordWriter.write(trace)
+        #expect(record.contains("- [  0,      0,   3,  57,       7]"))
+        #expect(record.contains("- [  0,  20000,   0,   0,       0]"))
+        let evemu = EvemuWriter.write(trace.devices[0])
+        #expect(evemu.contains("E: 0.000000 0003 0039 0007\t"))
+        #expect(evemu.contains("E: 0.020000 0000 0000 0000\t"))
+        // Two devices keep their shared clock.
+        let both = LibinputRecordWriter.write(try TraceReader.read(text: Self.twoDevices, source: "two.yml"))
+        #expect(both.contains("- [  1, 500000,   3,  57,       7]"))
+        #expect(both.contains("- [  0, 200000,   1,   2,       1]"))
+    }
+
     @Test("events: [] and an empty events: value mean no events")
     func noEvents() throws {
         for events in ["events: []", "events:"] {
