@@ -42,7 +42,8 @@ struct SVGPlot {
         let scale = min(4.0, 1000.0 / max(size.widthMM, size.heightMM))
         let margin = 20.0
         let legendHeight = 24.0 * Double(3 + marks.count.clamped(to: 0...12))
-        let w = size.widthMM * scale + 2 * margin
+        // Wide enough for the legend's first line even on a narrow (portrait) surface.
+        let w = max(size.widthMM * scale + 2 * margin, 760)
         let h = size.heightMM * scale + 2 * margin + 30 + legendHeight
         func x(_ v: Double) -> String { fmt(margin + v * scale) }
         func y(_ v: Double) -> String { fmt(margin + 30 + v * scale) }
