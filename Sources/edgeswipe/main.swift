@@ -11,6 +11,7 @@ let subcommands: [any Subcommand.Type] = [
     ListDevicesCommand.self,
     DebugEventsCommand.self,
     PlotCommand.self,
+    AccuracyCommand.self,
 ]
 
 @MainActor func topLevelHelp() -> String {

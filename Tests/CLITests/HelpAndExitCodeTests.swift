@@ -2,7 +2,7 @@ import Testing
 
 @Suite("edgeswipe help and exit codes")
 struct HelpAndExitCodeTests {
-    static let subcommands = ["demo", "replay", "record", "list-devices", "debug-events"]
+    static let subcommands = ["demo", "replay", "record", "list-devices", "debug-events", "plot", "accuracy"]
 
     @Test("every subcommand has --help, exit 0, naming its own usage", arguments: subcommands)
     func help(_ name: String) throws {
