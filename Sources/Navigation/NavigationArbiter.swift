@@ -63,6 +63,15 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
         case .began:
             let request: BeginRequest
             switch phase {
+            case .approved(let r) where controller.isTransitioning || controller.screens.count < 2:
+                // Something changed the stack since shouldBegin allowed it: judge again, now.
+                var again = r
+                again.timeUs = now
+                guard controller.decidePopBegin(again) == .allow else {
+                    phase = .refused
+                    return
+                }
+                request = r
             case .approved(let r):
                 request = r
             case .waiting, .driving, .refused:

@@ -127,6 +127,21 @@ private final class LooseDelegate: GestureRecognizerDelegate {
         #expect(uikit.nav.isFrozen)
     }
 
+    @Test func aStackChangeBetweenShouldBeginAndBeganIsJudgedAgain() throws {
+        let rig = Rig(stack: [Screen(name: "a"), Screen(name: "b")])
+        let t = rig.tick()
+        let request = BeginRequest(recognizer: "pop", edge: .left, fingers: 1, timeUs: t, startMM: Point(x: 1, y: 40),
+                                   screenMM: PhysicalSize(widthMM: 100, heightMM: 160))
+        #expect(rig.arbiter.shouldBegin(request) == .allow)
+        try rig.nav.push(Screen(name: "c"), now: t)  // the app got in first
+        _ = rig.kinds()
+        rig.arbiter.handle(GestureEvent(recognizer: "pop", phase: .began, edge: .left, fingers: 1, timeUs: t,
+                                        progress: 0.1, translationMM: 10))
+        #expect(rig.kinds() == [.popRefused(.transitionInProgress, detail: nil)])
+        rig.nav.finishAnimation(now: rig.tick())
+        #expect(rig.names == ["a", "b", "c"] && rig.nav.isSettled)
+    }
+
     @Test func beganWithoutShouldBeginIsStillJudged() {
         let rig = Rig(stack: [Screen(name: "a")])
         rig.arbiter.handle(GestureEvent(recognizer: "pop", phase: .began, edge: .left, fingers: 1, timeUs: rig.tick(),
