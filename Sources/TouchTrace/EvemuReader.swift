@@ -80,7 +80,10 @@ struct EvemuParser {
             start = lineEnd + 1
         }
         if let last = events.last, !last.isSynReport {
-            var e = failure(.truncated("the last frame has no SYN_REPORT (\(events.count - eventsUpToLastReport()) events after line \(lastSynReportLine))"), column: nil)
+            let after = events.count - eventsUpToLastReport()
+            let what = lastSynReportLine == 0 ? "the events end without any SYN_REPORT"
+                : "the last frame has no SYN_REPORT (\(after) event\(after == 1 ? "" : "s") after the one at line \(lastSynReportLine))"
+            var e = failure(.truncated(what), column: nil)
             e.line = lastGoodLine
             throw e
         }
@@ -240,9 +243,12 @@ struct EvemuParser {
         }
         line.i += 1
         let usecColumn = line.column
-        guard let usec = line.unsigned(maxDigits: 6) else {
-            throw failure(.malformed("E: expects sec.usec with 1 to 6 digits of microseconds"), column: usecColumn)
+        guard var usec = line.unsigned(maxDigits: 6) else {
+            throw failure(.malformed("E: expects sec.usec with 1 to 6 digits after the point"), column: usecColumn)
         }
+        // evemu always writes 6 digits; fewer are read as the decimal fraction they look like (0.5 is half
+        // a second), not as scanf's %06u would (5 µs).
+        for _ in (line.column - usecColumn)..<6 { usec *= 10 }
         guard line.separator() else { throw failure(.malformed("E: expects a hex event type after the time"), column: line.column) }
         let typeColumn = line.column
         guard let type = line.hex(maxDigits: 4) else {
@@ -272,8 +278,8 @@ struct EvemuParser {
             firstEventLine = lineNumber
             firstTime = time
         } else if time < previousTime {
-            throw failure(.nonMonotonicTime(previousUs: previousTime - firstTime, timeUs: time >= firstTime ? time - firstTime : 0),
-                          column: 4)
+            // Times as the file has them, so the message can be checked against the text.
+            throw failure(.nonMonotonicTime(previousUs: previousTime, timeUs: time), column: 4)
         }
         previousTime = time
         let event = InputEvent(timeUs: time - firstTime, type: UInt16(type), code: UInt16(code), value: value)

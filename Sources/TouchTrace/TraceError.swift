@@ -13,6 +13,7 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         /// libyaml could not parse the text.
         case yamlSyntax(String)
         case missingKey(String)
+        /// Times as the file gives them (evemu: before normalising to the first event).
         case nonMonotonicTime(previousUs: UInt64, timeUs: UInt64)
         case unknownEventType(UInt32)
         case unknownEventCode(type: UInt16, code: UInt32)

@@ -94,7 +94,8 @@ struct EvemuErrorTests {
             """
         let error = try #require(traceError { try TraceReader.read(text: text, source: "t.evemu") })
         #expect(error.line == Self.firstEventLine + 4)
-        #expect(error.problem == .nonMonotonicTime(previousUs: 10_000, timeUs: 9_999))
+        #expect(error.problem == .nonMonotonicTime(previousUs: 5_010_000, timeUs: 5_009_999))
+        #expect(error.description.contains("5.009999s after 5.010000s"))
         #expect(error.eventsRead == 4)
     }
 

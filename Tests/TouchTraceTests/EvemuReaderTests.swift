@@ -69,6 +69,13 @@ struct EvemuReaderTests {
         #expect(events.map(\.timeUs) == [0, 31, 61, 61, 9954])
     }
 
+    @Test("fewer than 6 digits after the point are a decimal fraction")
+    func shortFraction() throws {
+        let text = sampleDescription + "E: 2.5 0003 0035 1\nE: 2.5 0000 0000 0\nE: 2.75 0003 0035 2\nE: 3.000001 0000 0000 0\n"
+        let events = try TraceReader.read(text: text, source: "f.evemu").devices[0].events
+        #expect(events.map(\.timeUs) == [0, 0, 250_000, 500_001])
+    }
+
     @Test("UTF-8 names, CRLF line ends, comments and blank lines anywhere, L: and S: state lines")
     func tolerant() throws {
         let text = "# a comment before the header is allowed\r\n\r\nN: Tästgerät ✋ touch\r\nI: 0003 0001 0002 0003\r\n"
