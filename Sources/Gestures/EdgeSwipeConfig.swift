@@ -3,6 +3,8 @@
 /// touch-down within 5 mm of the edge; begin when inward travel ≥ 6 mm and |perpendicular| ≤ tan 30° × inward;
 /// fail on perpendicular drift > 10 mm, no beginning within 250 ms, a second finger, or a lift;
 /// end complete when progress ≥ 0.5 or inward release velocity ≥ 200 mm/s, else cancel.
+/// Velocity is a least-squares fit over the last 100 ms (a parabola, as Android's and Flutter's trackers use,
+/// which follows a finger that slows or turns back better than a line; see `VelocityTracker`).
 public struct EdgeSwipeConfig: Hashable, Sendable {
     /// Names the recognizer in events, logs and arbitration; unique within an arena.
     public var name: String
