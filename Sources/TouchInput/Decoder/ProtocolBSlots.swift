@@ -1,18 +1,38 @@
 /// Protocol B state: one record per slot, sized once at init. The kernel only sends values that change,
 /// so positions and tool type stay in the slot across contacts.
 struct ProtocolBSlots {
+    /// A slot's touch, as far as the frames go.
+    ///
+    ///     empty   -- tracking id -> pending
+    ///     pending -- report with position known -> active (.down)      -- palm/cancel -> ignored (never shown)
+    ///     active  -- report -> active (.move)   -- tracking id -1 or new id -> empty/pending (.up)
+    ///             -- palm/cancel -> ignored (.cancelled)
+    ///     ignored -- tracking id -1 -> empty    -- new tracking id -> pending
+    enum State: Equatable {
+        case empty
+        /// A new touch not reported yet: begun since the last SYN_REPORT, or its position is still unknown.
+        case pending(id: Int)
+        /// Reported at least once.
+        case active(id: Int)
+        /// The device still has a touch here but we ended ours (palm, SYN_DROPPED, cancelAll):
+        /// its events are ignored until the tracking id changes.
+        case ignored
+
+        /// A touch of ours is in the slot (shown or about to be).
+        var isLive: Bool {
+            switch self {
+            case .pending, .active: return true
+            case .empty, .ignored: return false
+            }
+        }
+    }
+
     struct Slot {
+        var state = State.empty
         /// The device's tracking id, -1 when the slot is empty.
         var trackingID: Int32 = -1
         var position = RawPosition()
         var toolType: Int32 = MTToolType.finger
-        /// Our contact id while a contact is live in this slot, -1 otherwise.
-        var contactID = -1
-        /// The contact started since the last SYN_REPORT (reported as .down).
-        var isNew = false
-        /// The device still has a touch here but we ended ours (palm, SYN_DROPPED, cancelAll):
-        /// its events are ignored until the tracking id changes.
-        var ignored = false
         /// A contact that ended since the last SYN_REPORT, reported once more with this phase.
         var endedID = -1
         var endedPhase = ContactPhase.up
@@ -47,36 +67,36 @@ struct ProtocolBSlots {
         return false
     }
 
-    /// Ends the live contact of slot `i` with `phase`; a contact never yet reported is dropped silently.
-    mutating func end(_ i: Int, phase: ContactPhase) {
-        guard slots[i].contactID >= 0 else { return }
-        if !slots[i].isNew {
-            slots[i].endedID = slots[i].contactID
+    // MARK: - Transitions
+
+    /// Leaves the touch of slot `i`: an active contact is reported once more with `phase`; a pending one
+    /// was never shown and just disappears. Then the slot is `next`.
+    mutating func end(_ i: Int, phase: ContactPhase, next: State) {
+        switch slots[i].state {
+        case .empty, .ignored:
+            break
+        case .pending:
+            if !slots[i].position.isKnown { unpositionedContacts += 1 }
+        case .active(let id):
+            slots[i].endedID = id
             slots[i].endedPhase = phase
             slots[i].endedPosition = slots[i].position
-        } else if !slots[i].position.isKnown {
-            unpositionedContacts += 1
         }
-        slots[i].contactID = -1
-        slots[i].isNew = false
+        slots[i].state = next
     }
 
     mutating func trackingID(_ value: Int32, nextContactID: inout Int) {
         let i = current
         if value < 0 {
-            end(i, phase: .up)
+            end(i, phase: .up, next: .empty)
             slots[i].trackingID = -1
-            slots[i].ignored = false
             return
         }
-        if value == slots[i].trackingID && (slots[i].contactID >= 0 || slots[i].ignored) { return }
-        // A new id without a -1 first: the previous touch in this slot is over.
-        end(i, phase: .up)
-        slots[i].trackingID = value
-        slots[i].ignored = false
-        slots[i].contactID = nextContactID
-        slots[i].isNew = true
+        if value == slots[i].trackingID && slots[i].state != .empty { return }   // repeated, not a new touch
+        // A new id without a -1 first also ends the previous touch in this slot.
+        end(i, phase: .up, next: .pending(id: nextContactID))
         nextContactID += 1
+        slots[i].trackingID = value
     }
 
     /// Returns true when the value was clamped.
@@ -102,21 +122,22 @@ struct ProtocolBSlots {
     mutating func report(into contacts: inout [Contact], geometry: SurfaceGeometry) {
         for i in slots.indices {
             // A palm is decided at the report, so the order of TOOL_TYPE and TRACKING_ID within a frame does not matter.
-            if slots[i].contactID >= 0 && slots[i].toolType == MTToolType.palm {
-                end(i, phase: .cancelled)
-                slots[i].ignored = true
-            }
+            if slots[i].toolType == MTToolType.palm && slots[i].state.isLive { end(i, phase: .cancelled, next: .ignored) }
             if slots[i].endedID >= 0 {
                 contacts.append(geometry.contact(id: slots[i].endedID, slot: i, phase: slots[i].endedPhase,
                                                  at: slots[i].endedPosition))
                 slots[i].endedID = -1
             }
-            // A contact is not reported until its slot's position is known (a recording that starts
-            // mid-touch); it stays new until then.
-            if slots[i].contactID >= 0 && slots[i].position.isKnown {
-                contacts.append(geometry.contact(id: slots[i].contactID, slot: i,
-                                                 phase: slots[i].isNew ? .down : .move, at: slots[i].position))
-                slots[i].isNew = false
+            switch slots[i].state {
+            case .empty, .ignored:
+                break
+            case .pending(let id):
+                // Not shown until its position is known (a recording that starts mid-touch).
+                guard slots[i].position.isKnown else { break }
+                contacts.append(geometry.contact(id: id, slot: i, phase: .down, at: slots[i].position))
+                slots[i].state = .active(id: id)
+            case .active(let id):
+                contacts.append(geometry.contact(id: id, slot: i, phase: .move, at: slots[i].position))
             }
         }
     }
@@ -125,10 +146,7 @@ struct ProtocolBSlots {
     /// ignored until their tracking id changes. Contacts never reported are dropped.
     mutating func cancelAll(into contacts: inout [Contact], geometry: SurfaceGeometry) {
         for i in slots.indices {
-            if slots[i].contactID >= 0 {
-                end(i, phase: .cancelled)
-                slots[i].ignored = true
-            }
+            end(i, phase: .cancelled, next: slots[i].state == .empty ? .empty : .ignored)
             if slots[i].endedID >= 0 {
                 contacts.append(geometry.contact(id: slots[i].endedID, slot: i, phase: slots[i].endedPhase,
                                                  at: slots[i].endedPosition))
