@@ -10,6 +10,8 @@ struct LibinputRecordParser: ~Copyable {
     private var devices: [TraceDevice] = []
     private var eventsRead = 0
     private var lastGoodLine = 0
+    /// Line of the last event read, for a device whose events stop mid-frame.
+    private var lastEventLine = 0
 
     init(file: String, input: FileBytes) {
         self.file = file
@@ -68,8 +70,8 @@ struct LibinputRecordParser: ~Copyable {
         guard let declared else { throw failure(.missingKey("ndevices"), at: top) }
         guard sawDevices else { throw failure(.missingKey("devices"), at: top) }
         if declared.count != Int64(devices.count) {
-            throw failure(.truncated("ndevices is \(declared.count) but the file holds \(devices.count) device\(devices.count == 1 ? "" : "s")"),
-                          at: declared.mark)
+            let what = "ndevices is \(declared.count) but the file holds \(devices.count) device\(devices.count == 1 ? "" : "s")"
+            throw failure(declared.count > Int64(devices.count) ? .truncated(what) : .malformed(what), at: declared.mark)
         }
         guard try r.next() == .documentEnd else { throw structural("expected the end of the document") }
         if try r.next() != .streamEnd { throw structural("more than one YAML document") }
@@ -115,7 +117,8 @@ struct LibinputRecordParser: ~Copyable {
         guard var description else { throw failure(.missingKey("evdev"), at: mark) }
         guard let events else { throw failure(.truncated("device \(index + 1) has no 'events' list"), at: mark) }
         if let last = events.last, !last.isSynReport {
-            throw failure(.truncated("the last frame of device \(index + 1) has no SYN_REPORT"), at: r.startMark)
+            throw TraceError(file: file, line: lastEventLine, problem: .truncated("the last frame of device \(index + 1) has no SYN_REPORT"),
+                             eventsRead: eventsRead, lastGoodLine: lastGoodLine)
         }
         description.udevProperties = udev
         description.origin = node.isEmpty ? "\(file) device \(index + 1)" : "\(file): \(node)"
@@ -249,6 +252,7 @@ struct LibinputRecordParser: ~Copyable {
                     events.append(event)
                     eventsRead += 1
                     lastGoodLine = mark.line
+                    lastEventLine = mark.line
                 }
             }
         }

@@ -60,7 +60,15 @@ struct LibinputRecordErrorTests {
         let text = Self.record(events: Self.goodFrame + ["[0, 5000, 3, 53, 60]"])
         let error = try #require(traceError { try TraceReader.read(text: text, source: "cut.yml") })
         guard case .truncated = error.problem else { Issue.record("\(error.problem)"); return }
+        #expect(error.line == 16)
         #expect(error.eventsRead == 4)
+    }
+
+    @Test("more devices than ndevices says")
+    func extraDevice() throws {
+        let error = try #require(traceError { try TraceReader.read(text: Self.record(ndevices: 0, events: Self.goodFrame), source: "n.yml") })
+        guard case .malformed = error.problem else { Issue.record("\(error.problem)"); return }
+        #expect(error.line == 2)
     }
 
     @Test("fewer devices than ndevices says")
