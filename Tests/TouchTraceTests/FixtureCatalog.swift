@@ -1,5 +1,6 @@
 import FixtureSupport
 import Foundation
+import Testing
 import TouchTrace
 
 /// The recordings in Tests/Fixtures, from SOURCES.tsv (which also says which `.desc` an events-only
@@ -32,5 +33,3 @@ enum FixtureCatalog {
         try TraceReader.read(path: Fixtures.path(entry.name), description: entry.pairedDescription.map(Fixtures.path))
     }
 }
-
-import Testing
