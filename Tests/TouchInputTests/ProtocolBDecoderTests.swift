@@ -170,6 +170,22 @@ struct ProtocolBDecoderTests {
         #expect(d.diagnostics == [.unpositionedContacts(count: 1)])
     }
 
+    @Test func absurdDescriptionDoesNotTrapOrAllocateBillionsOfSlots() throws {
+        var device = TestDevices.touchscreenB()
+        device.absInfo[AbsCode.mtSlot] = AbsInfo(minimum: 0, maximum: .max)
+        device.absInfo[AbsCode.mtPositionX] = AbsInfo(minimum: .min, maximum: .max)
+        device.absInfo[AbsCode.mtPositionY] = AbsInfo(minimum: .min, maximum: .max)
+        var d = try TestDevices.decoder(device, size: PhysicalSize(widthMM: 100, heightMM: 50))
+        let frames = decode(&d,
+                            frame(1000, .slot(1_000_000), .tid(1), .x(5), .y(5)),
+                            frame(2000, .slot(63), .tid(2), .x(.max), .y(.min)))
+        #expect(frames.map(summary) == [[], ["1 s63 down (2147483647,-2147483648)"]])
+        let c = try #require(frames.last?.contacts.first)
+        #expect(c.normalized == Point(x: 1, y: 0))
+        #expect(c.mm == Point(x: 100, y: 0))
+        #expect(d.diagnostics == [.slotOverflow(count: 1)])
+    }
+
     @Test func undeclaredEventsAreCountedNotApplied() throws {
         var d = try TestDevices.decoder(TestDevices.touchscreenB())
         let pressure = AbsCode.mtPressure

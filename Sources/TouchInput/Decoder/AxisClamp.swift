@@ -34,7 +34,9 @@ struct RawPosition {
 extension SurfaceGeometry {
     @inline(__always)
     func contact(id: Int, slot: Int, phase: ContactPhase, at p: RawPosition) -> Contact {
-        let n = normalized(x: p.x, y: p.y)
+        // In Double: an axis range from a bad description can span all of Int32, where Int32 arithmetic traps.
+        let n = Point(x: (Double(p.x) - Double(xAxis.minimum)) / (Double(xAxis.maximum) - Double(xAxis.minimum)),
+                      y: (Double(p.y) - Double(yAxis.minimum)) / (Double(yAxis.maximum) - Double(yAxis.minimum)))
         return Contact(id: id, slot: slot, phase: phase, deviceX: p.x, deviceY: p.y,
                        mm: Point(x: n.x * size.widthMM, y: n.y * size.heightMM), normalized: n, clamped: p.clamped)
     }

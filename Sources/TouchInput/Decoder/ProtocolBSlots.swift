@@ -48,8 +48,12 @@ struct ProtocolBSlots {
     let xRange: AxisClamp
     let yRange: AxisClamp
 
+    /// Slots tracked at most (libevdev keeps 256; real panels have 10-20). A bad description claiming
+    /// billions must not allocate them; slots beyond are ignored and counted as slot overflow.
+    static let maxSlots = 64
+
     init(count: Int, initialSlot: Int, xRange: AxisClamp, yRange: AxisClamp) {
-        slots = Array(repeating: Slot(), count: max(count, 1))
+        slots = Array(repeating: Slot(), count: min(max(count, 1), Self.maxSlots))
         self.xRange = xRange
         self.yRange = yRange
         select(initialSlot)
