@@ -102,6 +102,8 @@ struct ProtocolBDecoderTests {
 
     @Test func palmToolTypeCancelsTheContact() throws {
         var d = try TestDevices.decoder(TestDevices.touchscreenB())
+        let lines = LogLines()
+        d.debugLog = { lines.append($0) }
         let palm = MTToolType.palm, finger = MTToolType.finger
         let frames = decode(&d,
                             frame(1000, .slot(0), .tid(1), .x(100), .y(100), .slot(1), .tid(2), .x(500), .y(300)),
@@ -122,6 +124,8 @@ struct ProtocolBDecoderTests {
             ["3 s0 move (140,100)", "2 s1 up (500,300)"],
             ["3 s0 move (140,100)"],
         ])
+        #expect(lines.all.filter { $0.contains("palm") } == ["slot 0: active(1) -> palm -> ignored",
+                                                             "slot 1: pending(4) -> palm -> ignored"])
     }
 
     @Test func mtOnlyDeviceWithoutAbsXOrBtnTouch() throws {

@@ -81,7 +81,15 @@ struct SynDroppedDecoderTests {
             ["2 s1 move (610,200)"],
         ])
         #expect(frames.map(\.resynced) == [false, true, false])
-        #expect(lines.all == ["normal -> SYN_DROPPED -> resyncing", "resyncing -> SYN_REPORT -> normal"])
+        #expect(lines.all == [
+            "slot 0: empty -> TRACKING_ID 1 -> pending(1)",
+            "slot 0: pending(1) -> SYN_REPORT -> active(1)",
+            "normal -> SYN_DROPPED -> resyncing",
+            "slot 0: active(1) -> TRACKING_ID -1 -> empty",
+            "slot 1: empty -> TRACKING_ID 5 -> pending(2)",
+            "resyncing -> SYN_REPORT -> normal",
+            "slot 1: pending(2) -> SYN_REPORT -> active(2)",
+        ])
         #expect(d.diagnostics == [.synDropped(count: 1)])
     }
 

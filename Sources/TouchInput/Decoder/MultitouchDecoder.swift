@@ -19,8 +19,10 @@ public struct MultitouchDecoder: Sendable {
     public let device: DeviceDescription
     public let geometry: SurfaceGeometry
     public let mode: Mode
-    /// Receives "state -> event -> state" lines for SYN_DROPPED handling.
-    public var debugLog: (@Sendable (String) -> Void)?
+    /// Receives "state -> event -> state" lines: SYN_DROPPED handling and protocol B slot lifecycles.
+    public var debugLog: (@Sendable (String) -> Void)? {
+        didSet { slotsB.log = debugLog }
+    }
 
     let layout: Layout
     var sync = SyncState.normal

@@ -18,6 +18,15 @@ struct ProtocolBSlots {
         /// its events are ignored until the tracking id changes.
         case ignored
 
+        var name: String {
+            switch self {
+            case .empty: return "empty"
+            case .pending(let id): return "pending(\(id))"
+            case .active(let id): return "active(\(id))"
+            case .ignored: return "ignored"
+            }
+        }
+
         /// A touch of ours is in the slot (shown or about to be).
         var isLive: Bool {
             switch self {
@@ -47,6 +56,8 @@ struct ProtocolBSlots {
     var unpositionedContacts = 0
     let xRange: AxisClamp
     let yRange: AxisClamp
+    /// "slot N: state -> event -> state" lines, when debugging.
+    var log: (@Sendable (String) -> Void)?
 
     /// Slots tracked at most (libevdev keeps 256; real panels have 10-20). A bad description claiming
     /// billions must not allocate them; slots beyond are ignored and counted as slot overflow.
@@ -75,7 +86,12 @@ struct ProtocolBSlots {
 
     /// Leaves the touch of slot `i`: an active contact is reported once more with `phase`; a pending one
     /// was never shown and just disappears. Then the slot is `next`.
-    mutating func end(_ i: Int, phase: ContactPhase, next: State) {
+    mutating func move(_ i: Int, to next: State, on event: @autoclosure () -> String) {
+        if let log, slots[i].state != next { log("slot \(i): \(slots[i].state.name) -> \(event()) -> \(next.name)") }
+        slots[i].state = next
+    }
+
+    mutating func end(_ i: Int, phase: ContactPhase, next: State, on event: @autoclosure () -> String) {
         switch slots[i].state {
         case .empty, .ignored:
             break
@@ -86,19 +102,19 @@ struct ProtocolBSlots {
             slots[i].endedPhase = phase
             slots[i].endedPosition = slots[i].position
         }
-        slots[i].state = next
+        move(i, to: next, on: event())
     }
 
     mutating func trackingID(_ value: Int32, nextContactID: inout Int) {
         let i = current
         if value < 0 {
-            end(i, phase: .up, next: .empty)
+            end(i, phase: .up, next: .empty, on: "TRACKING_ID -1")
             slots[i].trackingID = -1
             return
         }
         if value == slots[i].trackingID && slots[i].state != .empty { return }   // repeated, not a new touch
         // A new id without a -1 first also ends the previous touch in this slot.
-        end(i, phase: .up, next: .pending(id: nextContactID))
+        end(i, phase: .up, next: .pending(id: nextContactID), on: "TRACKING_ID \(value)")
         nextContactID += 1
         slots[i].trackingID = value
     }
@@ -126,7 +142,9 @@ struct ProtocolBSlots {
     mutating func report(into contacts: inout [Contact], geometry: SurfaceGeometry) {
         for i in slots.indices {
             // A palm is decided at the report, so the order of TOOL_TYPE and TRACKING_ID within a frame does not matter.
-            if slots[i].toolType == MTToolType.palm && slots[i].state.isLive { end(i, phase: .cancelled, next: .ignored) }
+            if slots[i].toolType == MTToolType.palm && slots[i].state.isLive {
+                end(i, phase: .cancelled, next: .ignored, on: "palm")
+            }
             if slots[i].endedID >= 0 {
                 contacts.append(geometry.contact(id: slots[i].endedID, slot: i, phase: slots[i].endedPhase,
                                                  at: slots[i].endedPosition))
@@ -139,7 +157,7 @@ struct ProtocolBSlots {
                 // Not shown until its position is known (a recording that starts mid-touch).
                 guard slots[i].position.isKnown else { break }
                 contacts.append(geometry.contact(id: id, slot: i, phase: .down, at: slots[i].position))
-                slots[i].state = .active(id: id)
+                move(i, to: .active(id: id), on: "SYN_REPORT")
             case .active(let id):
                 contacts.append(geometry.contact(id: id, slot: i, phase: .move, at: slots[i].position))
             }
@@ -150,7 +168,7 @@ struct ProtocolBSlots {
     /// ignored until their tracking id changes. Contacts never reported are dropped.
     mutating func cancelAll(into contacts: inout [Contact], geometry: SurfaceGeometry) {
         for i in slots.indices {
-            end(i, phase: .cancelled, next: slots[i].state == .empty ? .empty : .ignored)
+            end(i, phase: .cancelled, next: slots[i].state == .empty ? .empty : .ignored, on: "cancel")
             if slots[i].endedID >= 0 {
                 contacts.append(geometry.contact(id: slots[i].endedID, slot: i, phase: slots[i].endedPhase,
                                                  at: slots[i].endedPosition))
