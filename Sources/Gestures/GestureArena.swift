@@ -49,7 +49,20 @@ public final class GestureArena {
         guard let i = index(of: name) else { throw ArenaError.unknownRecognizer(name) }
         guard let j = index(of: other) else { throw ArenaError.unknownRecognizer(other) }
         guard i != j else { throw ArenaError.requiresItself(name) }
+        // A cycle would leave every recognizer in it waiting for the others until the fingers lift.
+        guard !waitsFor(j, i) else { throw ArenaError.requirementCycle(name, other) }
         if !mustFail[i].contains(j) { mustFail[i].append(j) }
+    }
+
+    /// Whether `a` waits, directly or through others, for `b` to fail.
+    private func waitsFor(_ a: Int, _ b: Int) -> Bool {
+        var seen = Set<Int>()
+        var stack = [a]
+        while let k = stack.popLast() {
+            if k == b { return true }
+            if seen.insert(k).inserted { stack += mustFail[k] }
+        }
+        return false
     }
 
     public func index(of name: String) -> Int? {
@@ -173,12 +186,15 @@ public enum ArenaError: Error, Hashable, Sendable, CustomStringConvertible {
     case duplicateName(String)
     case unknownRecognizer(String)
     case requiresItself(String)
+    case requirementCycle(String, String)
 
     public var description: String {
         switch self {
         case .duplicateName(let n): return "two recognizers are named \"\(n)\"; names must be unique"
         case .unknownRecognizer(let n): return "no recognizer named \"\(n)\""
         case .requiresItself(let n): return "\"\(n)\" cannot require itself to fail"
+        case .requirementCycle(let a, let b):
+            return "\"\(a)\" cannot wait for \"\(b)\" to fail: \"\(b)\" already waits for \"\(a)\""
         }
     }
 }

@@ -225,6 +225,11 @@ final class MinimalDelegate: GestureRecognizerDelegate {
         #expect(throws: ArenaError.duplicateName("left-1")) { try arena.add(EdgeSwipeConfig()) }
         #expect(throws: ArenaError.unknownRecognizer("left-9")) { try arena.require("left-1", toFail: "left-9") }
         #expect(throws: ArenaError.requiresItself("left-1")) { try arena.require("left-1", toFail: "left-1") }
+        try arena.add(EdgeSwipeConfig(fingers: 2))
+        try arena.add(EdgeSwipeConfig(fingers: 3))
+        try arena.require("left-1", toFail: "left-2")
+        try arena.require("left-2", toFail: "left-3")
+        #expect(throws: ArenaError.requirementCycle("left-3", "left-1")) { try arena.require("left-3", toFail: "left-1") }
     }
 
     @Test func logSinkReachesEveryRecognizer() throws {
