@@ -39,7 +39,7 @@ public enum Corpus {
     public static let noiseLevels: [Double] = [0, 0.1, 0.25]
 
     /// Every synthesised label × device × report rate × `variants`, alternating left and right edges, noise
-    /// levels and timing jitter (±3 % or ±25 % of the frame period). Deterministic for a seed.
+    /// levels and timing (±3 % jitter, or ±25 % jitter with 5 % of frames lost). Deterministic for a seed.
     public static func synthesized(seed: UInt64 = defaultSeed, devices: [SyntheticDevice] = SyntheticDevice.all,
                                    rates: [Double] = Corpus.rates, variants: Int = 2) throws -> [CorpusSample] {
         var samples: [CorpusSample] = []
@@ -63,11 +63,12 @@ public enum Corpus {
                             precondition(tries < 1000, "corpus: cannot draw a clear \(label.rawValue) sample on \(device.name)")
                             drawn = Scenarios.draw(label, edge: edge, screen: screen, rng: &rng)
                         }
-                        let options = SynthesisOptions(rateHz: rate, timingJitter: jitter, noiseMM: noise)
+                        let drops = jitter > 0.1 ? 0.05 : 0
+                        let options = SynthesisOptions(rateHz: rate, timingJitter: jitter, noiseMM: noise, dropRate: drops)
                         let events = try EventSynthesizer.events(strokes: drawn.strokes, device: device, options: options, rng: &rng)
                         let name = "\(device.name)/\(device.touchProtocol.rawValue)/\(Int(rate))Hz/\(label.rawValue)/\(edge.rawValue)/\(v)"
                         let first = drawn.strokes[0]
-                        let note = "noise \(noise) mm, jitter ±\(Int(jitter * 100)) %, start depth \(rounded(first.startDepthMM)) mm, "
+                        let note = "noise \(noise) mm, jitter ±\(Int(jitter * 100)) %, \(Int(drops * 100)) % frames lost, start depth \(rounded(first.startDepthMM)) mm, "
                             + "travel \(rounded(first.releaseTravelMM)) mm, release \(rounded(first.releaseVelocityMMs)) mm/s"
                         samples.append(CorpusSample(name: name, label: label, expected: drawn.expected, device: description,
                                                     geometry: geometry, rotation: device.rotation, events: events, note: note))

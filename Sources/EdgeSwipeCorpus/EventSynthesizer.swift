@@ -8,13 +8,17 @@ public struct SynthesisOptions: Hashable, Sendable {
     public var timingJitter: Double
     /// Standard deviation of the position noise per frame and axis, mm (truncated at 3σ).
     public var noiseMM: Double
+    /// Share of frames lost (never reported) while fingers only move, as on a busy bus.
+    public var dropRate: Double
     /// Time of the first touch-down on the trace clock, µs.
     public var startUs: UInt64
 
-    public init(rateHz: Double, timingJitter: Double = 0.03, noiseMM: Double = 0, startUs: UInt64 = 1_000_000) {
+    public init(rateHz: Double, timingJitter: Double = 0.03, noiseMM: Double = 0, dropRate: Double = 0,
+                startUs: UInt64 = 1_000_000) {
         self.rateHz = rateHz
         self.timingJitter = timingJitter
         self.noiseMM = noiseMM
+        self.dropRate = dropRate
         self.startUs = startUs
     }
 }
@@ -46,6 +50,15 @@ public enum EventSynthesizer {
         }
 
         while t <= end {
+            // A lost frame: only when no finger lands or lifts in it, so every contact still starts and ends.
+            let changesPhase = strokes.indices.contains { i in
+                let isDown = t >= strokes[i].downMS && t < strokes[i].upMS
+                return (slotState[i].phase == .waiting && isDown) || (slotState[i].phase == .down && !isDown)
+            }
+            if options.dropRate > 0 && !changesPhase && rng.unit() < options.dropRate {
+                t += period * (1 + options.timingJitter * (2 * rng.unit() - 1))
+                continue
+            }
             let time = options.startUs + UInt64((t * 1000).rounded())
             var frame: [(UInt16, UInt16, Int32)] = []
             func emit(_ type: UInt16, _ code: UInt16, _ value: Int32) { frame.append((type, code, value)) }
