@@ -92,6 +92,24 @@ import FixtureSupport
         #expect(noVelocity.recall < 1)
     }
 
+    @Test func lostFramesNeverLoseALandingOrALift() throws {
+        // One finger, 100 ms at 1 mm/ms from the left edge of the phone, at 100 Hz: 10 moving frames + the lift.
+        let stroke = Stroke(edge: .left, startDepthMM: 2, startOffsetMM: 70, downMS: 0, upMS: 100,
+                            keys: [VelocityKey(ms: 0, inward: 100)])
+        func reports(_ drop: Double) throws -> [InputEvent] {
+            var rng = SplitMix64(seed: 3)
+            return try EventSynthesizer.events(strokes: [stroke], device: .phone,
+                                               options: SynthesisOptions(rateHz: 100, timingJitter: 0, dropRate: drop), rng: &rng)
+                .filter { $0.isSynReport }
+        }
+        let all = try reports(0), some = try reports(0.5)
+        #expect(all.count == 11)
+        #expect(some.count < all.count)
+        // The landing (t = 0) and the lift (t = 100 ms) are never dropped.
+        #expect(some.first?.timeUs == 1_000_000)
+        #expect(some.last?.timeUs == 1_100_000)
+    }
+
     @Test func splitMixMatchesItsPublishedFirstOutputs() {
         // First outputs for seed 0 (reference values of the SplitMix64 algorithm).
         var g = SplitMix64(seed: 0)
