@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shell helpers for test scripts that run inside the vm-run guest (source with bash).
 # They cover the two races of live input tests: a device node exists before udev has
 # finished with it, and events written before a reader has opened the node are lost.
@@ -28,9 +29,11 @@ vm_create_device() {
 # vm_wait_open PID NODE: wait until process PID holds NODE open (it will then queue
 # every event written from now on).
 vm_wait_open() {
-    local pid=$1 node=$2 i
+    local pid=$1 node=$2 i fd
     for ((i = 0; i < 400; i++)); do
-        if ls -l "/proc/$pid/fd" 2>/dev/null | grep -q " -> $node\$"; then return 0; fi
+        for fd in "/proc/$pid/fd/"*; do
+            [[ $(readlink "$fd" 2>/dev/null) == "$node" ]] && return 0
+        done
         kill -0 "$pid" 2>/dev/null || { echo "vm_wait_open: reader $pid exited" >&2; return 1; }
         sleep 0.05
     done
