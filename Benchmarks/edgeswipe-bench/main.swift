@@ -33,8 +33,9 @@ func perFrame(contacts: Int, navigation: Bool) -> FrameFigures {
     var best = FrameFigures(ns: .infinity, allocationsPerFrame: 0)
     for _ in 0..<(quick ? 2 : 7) {
         let pipeline = try! DevicePipeline(device: workload.device, options: options)
-        let nav = navigation ? try! NavigationSession(stack: options.stack!, config: options.navigation, now: 0) : nil
-        if let nav { nav.attach(to: pipeline.arena) }
+        let nav = navigation ? NavigationSession(screens: options.stack!, config: options.navigation,
+                                                 popRecognizer: options.popRecognizer, now: 0) : nil
+        if let nav { pipeline.arena.delegate = nav.arbiter }
         var gestures = 0
         var frames = 0
         func feed(_ e: InputEvent) {

@@ -7,16 +7,22 @@ import Gestures
 /// 2. `arena.process(frame, now:)` with `arena.delegate = session.arbiter` (refusals happen inside);
 /// 3. `session.handle(event)` for each GestureEvent the arena returned.
 /// Wake at `nextDeadlineUs` too (call `advance`). At the end of input, `finish(now:)` lets the rest run out.
-/// `takeEvents()` / `takeJSONLines()` return what happened since the last call.
+/// `takeEvents()` returns what happened since the last call (the output layer formats it).
 public final class NavigationSession {
     public let controller: NavigationController
     public let arbiter: NavigationArbiter
 
     /// Builds the stack from a spec like "home,inbox:header,message:header", without animation, at `now`;
     /// the top screen's willAppear/didAppear (and any hazard, e.g. a host alone) are the first events.
-    public init(stack spec: String, config: NavigationConfig = NavigationConfig(), popRecognizer: String? = nil,
-                now: UInt64 = 0) throws(StackSpecError) {
-        let screens = try StackSpec.parse(spec).map { $0.makeScreen() }
+    public convenience init(stack spec: String, config: NavigationConfig = NavigationConfig(), popRecognizer: String? = nil,
+                            now: UInt64 = 0) throws(StackSpecError) {
+        self.init(screens: try StackSpec.parse(spec), config: config, popRecognizer: popRecognizer, now: now)
+    }
+
+    /// The same from an already parsed spec.
+    public init(screens specs: [ScreenSpec], config: NavigationConfig = NavigationConfig(), popRecognizer: String? = nil,
+                now: UInt64 = 0) {
+        let screens = specs.map { $0.makeScreen() }
         controller = NavigationController(config: config)
         arbiter = NavigationArbiter(controller: controller, popRecognizer: popRecognizer)
         // Cannot fail: a fresh controller and distinct new screens.
@@ -51,6 +57,5 @@ public final class NavigationSession {
     }
 
     public func takeEvents() -> [NavigationEvent] { controller.takeEvents() }
-    public func takeJSONLines() -> [String] { controller.takeEvents().map(\.jsonLine) }
     public var stackNames: [String] { controller.screens.map(\.name) }
 }

@@ -69,8 +69,9 @@ public struct SurfaceGeometry: Hashable, Sendable {
         } else {
             guard x.resolution > 0 else { throw GeometryError.noPhysicalSize(device: device.label, axis: xName) }
             guard y.resolution > 0 else { throw GeometryError.noPhysicalSize(device: device.label, axis: yName) }
-            size = PhysicalSize(widthMM: Double(x.maximum - x.minimum) / Double(x.resolution),
-                                heightMM: Double(y.maximum - y.minimum) / Double(y.resolution))
+            // In Double: an axis may span nearly all of Int32, which Int32 subtraction would overflow.
+            size = PhysicalSize(widthMM: (Double(x.maximum) - Double(x.minimum)) / Double(x.resolution),
+                                heightMM: (Double(y.maximum) - Double(y.minimum)) / Double(y.resolution))
             sizeIsConfigured = false
         }
     }
@@ -84,8 +85,8 @@ public struct SurfaceGeometry: Hashable, Sendable {
 
     @inline(__always)
     public func normalized(x: Int32, y: Int32) -> Point {
-        Point(x: Double(x - xAxis.minimum) / Double(xAxis.maximum - xAxis.minimum),
-              y: Double(y - yAxis.minimum) / Double(yAxis.maximum - yAxis.minimum))
+        Point(x: (Double(x) - Double(xAxis.minimum)) / (Double(xAxis.maximum) - Double(xAxis.minimum)),
+              y: (Double(y) - Double(yAxis.minimum)) / (Double(yAxis.maximum) - Double(yAxis.minimum)))
     }
 
     @inline(__always)

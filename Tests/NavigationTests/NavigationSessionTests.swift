@@ -19,7 +19,7 @@ import TouchInput
 
     @Test func swipeBackThroughTwoHostsAsJSONLines() throws {
         let session = try NavigationSession(stack: "home,inbox:header,message:header", popRecognizer: "back", now: 0)
-        #expect(session.takeJSONLines() == [
+        #expect(session.takeLines() == [
             #"{"timeUs":0,"type":"transitionBegan","kind":"setScreens","from":null,"to":"message"}"#,
             #"{"timeUs":0,"type":"willAppear","screen":"message"}"#,
             #"{"timeUs":0,"type":"didAppear","screen":"message"}"#,
@@ -32,7 +32,7 @@ import TouchInput
         // 0.5 × 100 mm / 500 mm/s = 100 ms, shorter than 0.5 × 350 ms: done at 300 ms.
         #expect(session.nextDeadlineUs == 300_000)
         session.advance(now: 400_000)
-        #expect(session.takeJSONLines() == [
+        #expect(session.takeLines() == [
             #"{"timeUs":100000,"type":"transitionBegan","kind":"interactivePop","from":"message","to":"inbox"}"#,
             #"{"timeUs":100000,"type":"willDisappear","screen":"message"}"#,
             #"{"timeUs":100000,"type":"willAppear","screen":"inbox"}"#,
@@ -49,7 +49,7 @@ import TouchInput
         let first = session.takeEvents().map(\.kind)
         #expect(diagnostics(first) == [.nilDelegateAtRoot])
         #expect(session.arbiter.shouldBegin(request(1_000)) == .refuse(reason: "root"))
-        #expect(session.takeJSONLines() == [
+        #expect(session.takeLines() == [
             #"{"timeUs":1000,"type":"diagnostic","code":"freezePrevented","screen":"feed","detail":"nil delegate would let a pop begin (root); refused"}"#,
             #"{"timeUs":1000,"type":"popRefused","reason":"root"}"#,
         ])

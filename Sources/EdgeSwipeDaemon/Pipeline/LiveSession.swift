@@ -39,7 +39,7 @@ public final class LiveSession {
     @discardableResult
     public func add(_ device: LiveDevice) throws -> Int {
         let pipeline = try DevicePipeline(device: device.description, options: options, mode: .live)
-        navigation?.attach(to: pipeline.arena)
+        if let navigation { pipeline.arena.delegate = navigation.arbiter }
         let id = nextID
         nextID += 1
         var member = Member(device: device, pipeline: pipeline, token: nil)
@@ -61,12 +61,15 @@ public final class LiveSession {
 
     private func readable(_ id: Int) {
         guard let member = members[id] else { return }
-        let outcome: ReadOutcome
+        var outcome: ReadOutcome
         do {
-            outcome = try member.device.read { event in
-                onEvent?(id, event)
-                if let (frame, gestures) = member.pipeline.feed(event) { deliver(frame, gestures, device: id) }
-            }
+            // Keep reading while libevdev holds events the fd no longer signals (after a limit or a resync).
+            repeat {
+                outcome = try member.device.read { event in
+                    onEvent?(id, event)
+                    if let (frame, gestures) = member.pipeline.feed(event) { deliver(frame, gestures, device: id) }
+                }
+            } while outcome == .limitReached || (outcome == .drained && member.device.hasPendingEvents)
         } catch {
             sink(.deviceNote("read failed: \(error); device dropped", device: id))
             remove(id, now: Monotonic.nowUs())
@@ -112,7 +115,7 @@ public final class LiveSession {
         for member in members.values {
             if let d = member.pipeline.nextDeadline { earliest = min(earliest ?? d, d) }
         }
-        if let d = navigation?.nextDeadline { earliest = min(earliest ?? d, d) }
+        if let d = navigation?.nextDeadlineUs { earliest = min(earliest ?? d, d) }
         guard earliest != timer.deadline else { return }
         do {
             try timer.arm(atUs: earliest)

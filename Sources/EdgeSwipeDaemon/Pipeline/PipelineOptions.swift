@@ -13,6 +13,11 @@ public struct PipelineOptions: Sendable {
     /// The stack installed with setScreens before the first event; nil runs gestures only.
     public var stack: [ScreenSpec]?
     public var navigation = NavigationConfig()
+
+    /// The recognizer that drives the interactive pop: the first one-finger recognizer on the pop edge.
+    public var popRecognizer: String? {
+        recognizers.first { $0.fingers == 1 && $0.edges.contains(navigation.popEdge) }?.name
+    }
     /// Emit one output per decoded frame too (debug-events, plot).
     public var emitFrames = false
 

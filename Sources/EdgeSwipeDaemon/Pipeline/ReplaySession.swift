@@ -21,8 +21,9 @@ public final class ReplaySession {
         devices = pipelines
         emitFrames = options.emitFrames
         if let stack = options.stack {
-            let session = try NavigationSession(stack: stack, config: options.navigation, now: 0)
-            for p in pipelines { session.attach(to: p) }
+            let session = NavigationSession(screens: stack, config: options.navigation,
+                                            popRecognizer: options.popRecognizer, now: 0)
+            for p in pipelines { p.arena.delegate = session.arbiter }
             navigation = session
         } else {
             navigation = nil
@@ -90,7 +91,7 @@ public final class ReplaySession {
             for d in devices.indices {
                 if let t = devices[d].nextDeadline, t < earliest { earliest = t; owner = d }
             }
-            if let t = navigation?.nextDeadline, t < earliest { earliest = t; owner = -1 }
+            if let t = navigation?.nextDeadlineUs, t < earliest { earliest = t; owner = -1 }
             guard earliest != .max, earliest <= limit else { return }
             if owner >= 0 {
                 let gestures = devices[owner].deadlineReached(now: earliest)
@@ -110,8 +111,4 @@ public final class ReplaySession {
         guard let navigation else { return }
         for e in navigation.takeEvents() { sink(.navigation(e)) }
     }
-}
-
-extension NavigationSession {
-    func attach(to pipeline: DevicePipeline) { attach(to: pipeline.arena) }
 }

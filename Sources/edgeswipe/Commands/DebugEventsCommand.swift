@@ -1,4 +1,5 @@
 import EdgeSwipeDaemon
+import Navigation
 import TouchInput
 
 /// `edgeswipe debug-events [DEVICE...]`: live frames, gestures and navigation, readable.
@@ -20,7 +21,9 @@ enum DebugEventsCommand: Subcommand {
         let signals = try LiveDevices.stopOnSignals(loop)
         let devices = try LiveDevices.open(a.positionals)
         let json = a.flag("json")
-        let navigation = try options.stack.map { try NavigationSession(stack: $0, config: options.navigation, now: Monotonic.nowUs()) }
+        let navigation = options.stack.map {
+            NavigationSession(screens: $0, config: options.navigation, popRecognizer: options.popRecognizer, now: Monotonic.nowUs())
+        }
         let session = try LiveSession(loop: loop, options: options, navigation: navigation) { output in
             Output.stdout(json ? EventJSON.output(output, deviceName: { devices.indices.contains($0) ? devices[$0].path : nil })
                                : EventText.output(output, deviceName: { devices.indices.contains($0) ? devices[$0].path : nil }))

@@ -47,7 +47,11 @@ enum RecordCommand: Subcommand {
         var events: [InputEvent] = []
         let token = try loop.register(fd: device.fileDescriptor.rawValue, events: .readable, name: device.path) { _ in
             do {
-                if try device.read(limit: 4096, { events.append($0) }) == .unplugged {
+                var outcome: ReadOutcome
+                repeat {
+                    outcome = try device.read(limit: 4096, { events.append($0) })
+                } while outcome == .limitReached || (outcome == .drained && device.hasPendingEvents)
+                if outcome == .unplugged {
                     Output.stderr("edgeswipe record: \(device.path) went away; writing what was recorded")
                     loop.stop()
                 }
