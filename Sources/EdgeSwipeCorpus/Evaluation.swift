@@ -167,7 +167,7 @@ extension AccuracyReport {
         let widths = header.indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
         var text = ""
         for (i, row) in rows.enumerated() {
-            let cells = row.enumerated().map { c, cell in c == 0 ? cell.rightPad(widths[c]) : cell.leftPad(widths[c], " ") }
+            let cells = row.enumerated().map { c, cell in c < 2 ? cell.rightPad(widths[c]) : cell.leftPad(widths[c], " ") }
             text += cells.joined(separator: "  ") + "\n"
             if i == 0 || i == rows.count - 2 {
                 text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
