@@ -13,6 +13,10 @@ import FixtureSupport
         for f in report.failures {
             Issue.record("\(f.sample): expected \(f.expected), got \(f.observed), \(f.begins) begins; \(f.failures)")
         }
+        let table = report.table()
+        #expect(table.hasPrefix("label "))
+        #expect(table.contains("\nreal-recording            negative   56       56          —   1.000             0       0              0\n"))
+        #expect(table.contains("\nall                                 456      456      1.000   1.000             0       0              0\n"))
         #expect(report.precision == 1)
         #expect(report.recall == 1)
         for row in report.labels {

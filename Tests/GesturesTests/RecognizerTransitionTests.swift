@@ -282,3 +282,26 @@ import TouchInput
         #expect(e.first?.edge == .top)
     }
 }
+
+@Suite struct FingerCountTests {
+    let s = TestSurface()
+
+    /// n fingers land together 2 mm from the left edge, 10 mm apart, and move 3 mm per 10 ms: they begin in the
+    /// frame where their mean travel reaches 6 mm, reporting n fingers; one more finger would fail.
+    @Test(arguments: 1...5)
+    func fingersLandTogetherAndBegin(n: Int) throws {
+        let r = try s.recognizer(EdgeSwipeConfig(fingers: n))
+        func frame(_ ms: Double, _ phase: ContactPhase, _ x: Double) -> TouchFrame {
+            TouchFrame(timeUs: UInt64(ms * 1000), contacts: (0..<n).map { s.contact($0 + 1, phase, x, 8 + 10 * Double($0)) })
+        }
+        #expect(feed(r, frame(0, .down, 2)) == [])
+        #expect(feed(r, frame(10, .move, 5)) == [])
+        let e = feed(r, frame(20, .move, 8))
+        check(e, .began, translation: 6, progress: 6.0 / 128, velocity: 300)
+        #expect(e.first?.fingers == n)
+
+        let extra = try s.recognizer(EdgeSwipeConfig(fingers: n))
+        let tooMany = TouchFrame(timeUs: 0, contacts: (0...n).map { s.contact($0 + 1, .down, 2, 4 + 10 * Double($0)) })
+        check(feed(extra, tooMany), .failed, reason: .extraFinger(count: n + 1))
+    }
+}
