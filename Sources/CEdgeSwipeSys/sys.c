@@ -4,6 +4,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
+#include <sys/sysmacros.h>
 
 _Static_assert(sizeof(uint64_t) == sizeof(((struct epoll_event *)0)->data.u64), "epoll token width");
 _Static_assert(sizeof(struct signalfd_siginfo) == 128, "signalfd_siginfo is 128 bytes");
@@ -109,3 +110,5 @@ void cedgeswipe_input_event_set_time_us(struct input_event *ev, uint64_t us) {
     ev->input_event_sec = (time_t)(us / 1000000u);
     ev->input_event_usec = (suseconds_t)(us % 1000000u);
 }
+
+uint64_t cedgeswipe_makedev(uint32_t major, uint32_t minor) { return (uint64_t)makedev(major, minor); }

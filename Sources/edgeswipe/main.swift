@@ -12,6 +12,7 @@ let subcommands: [any Subcommand.Type] = [
     DebugEventsCommand.self,
     PlotCommand.self,
     AccuracyCommand.self,
+    RunCommand.self,
 ]
 
 @MainActor func topLevelHelp() -> String {

@@ -39,6 +39,9 @@ int64_t cedgeswipe_timerfd_drain(int fd);
 // eventfd
 int cedgeswipe_eventfd(void);
 
+// makedev(3) is a macro.
+uint64_t cedgeswipe_makedev(uint32_t major, uint32_t minor);
+
 // Monotonic clock in microseconds (the evdev default clock is CLOCK_MONOTONIC when set by the reader).
 uint64_t cedgeswipe_monotonic_us(void);
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CEdgeSwipeSys
 import CLibinput
 import TouchInput
 
@@ -44,6 +48,15 @@ public enum UdevInputNodes {
             if let node = from(device: device) { nodes.append(node) }
         }
         return nodes.sorted { eventNumber($0.devnode) < eventNumber($1.devnode) }
+    }
+
+    /// The udev view of one character device (from the udev tag watcher's device numbers).
+    public static func node(major: UInt32, minor: UInt32) -> UdevInputNode? {
+        guard let udev = udev_new() else { return nil }
+        defer { udev_unref(udev) }
+        guard let device = udev_device_new_from_devnum(udev, CChar(UInt8(ascii: "c")), dev_t(cedgeswipe_makedev(major, minor))) else { return nil }
+        defer { udev_device_unref(device) }
+        return from(device: device)
     }
 
     /// A node from a udev device, or nil when it is not an evdev event node.

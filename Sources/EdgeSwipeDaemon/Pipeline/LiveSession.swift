@@ -12,7 +12,7 @@ public final class LiveSession {
         fileprivate var token: EventToken?
     }
 
-    private unowned let loop: EventLoop
+    private let loop: EventLoop  // strong: the loop must outlive the registrations this session removes
     private let options: PipelineOptions
     public let navigation: NavigationSession?
     private let timer: DeadlineTimer
@@ -24,21 +24,30 @@ public final class LiveSession {
     /// Called after a device was unplugged and dropped.
     public var onUnplug: ((Int, String) -> Void)?
 
-    public init(loop: EventLoop, options: PipelineOptions, navigation: NavigationSession?,
+    /// `timer` is the service's one deadline timerfd (a new one when nil); the session takes its expiry.
+    public init(loop: EventLoop, timer: DeadlineTimer? = nil, options: PipelineOptions, navigation: NavigationSession?,
                 sink: @escaping (PipelineOutput) -> Void) throws {
         self.loop = loop
         self.options = options
         self.navigation = navigation
         self.sink = sink
-        timer = try DeadlineTimer(loop: loop)
-        timer.onExpiry = { [unowned self] now in self.deadlinesReached(now: now) }
+        self.timer = try timer ?? DeadlineTimer(loop: loop)
+        self.timer.onExpiry = { [unowned self] now in self.deadlinesReached(now: now) }
         flushNavigation()
     }
 
+    /// After a change from outside the input path (a control command): publish what navigation did and
+    /// re-arm the timer for its animation.
+    public func navigationChanged() {
+        flushNavigation()
+        rearm()
+    }
+
     /// Starts reading `device`. Throws when it has no physical size or cannot be registered.
+    /// `options` overrides the session's (per-device settings from the configuration).
     @discardableResult
-    public func add(_ device: LiveDevice) throws -> Int {
-        let pipeline = try DevicePipeline(device: device.description, options: options, mode: .live)
+    public func add(_ device: LiveDevice, options deviceOptions: PipelineOptions? = nil) throws -> Int {
+        let pipeline = try DevicePipeline(device: device.description, options: deviceOptions ?? options, mode: .live)
         if let navigation { pipeline.arena.delegate = navigation.arbiter }
         let id = nextID
         nextID += 1

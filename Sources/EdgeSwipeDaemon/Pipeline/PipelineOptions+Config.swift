@@ -1,0 +1,39 @@
+import Gestures
+import Navigation
+import TouchInput
+
+extension PipelineOptions {
+    /// A device's pipeline options from its configuration settings (defaults overlaid with its entry).
+    /// Recognizers: one per configured edge (default left, or right for right-to-left), all with the
+    /// configured thresholds; values not given keep issue 3's contract.
+    public init(settings: DeviceSettings, base: PipelineOptions = PipelineOptions()) throws {
+        self = base
+        if let size = settings.size { configuredSize = size }
+        if let r = settings.rotation { rotation = ScreenRotation(rawValue: r.rawValue) ?? .r0 }
+        if let c = settings.calibration {
+            guard let m = CalibrationMatrix(c) else { throw ConfigMappingError("calibration needs six numbers") }
+            calibration = m
+        }
+        let edges = settings.edges ?? [navigation.popEdge]
+        let t = settings.thresholds
+        let defaults = EdgeSwipeConfig()
+        recognizers = edges.map { edge in
+            EdgeSwipeConfig(edges: [edge], fingers: t.fingers ?? defaults.fingers,
+                            edgeZoneMM: t.edgeZoneMM ?? defaults.edgeZoneMM,
+                            activationDistanceMM: t.activationDistanceMM ?? defaults.activationDistanceMM,
+                            angleToleranceDegrees: t.angleToleranceDegrees ?? defaults.angleToleranceDegrees,
+                            perpendicularDriftLimitMM: t.maxDriftMM ?? defaults.perpendicularDriftLimitMM,
+                            activationTimeoutMS: t.activationTimeoutMS ?? defaults.activationTimeoutMS,
+                            completionProgress: t.completeProgress ?? defaults.completionProgress,
+                            completionVelocityMMs: t.completeVelocityMMs ?? defaults.completionVelocityMMs)
+        }
+        for r in recognizers where !r.problems().isEmpty {
+            throw ConfigMappingError("recognizer \(r.name): " + r.problems().joined(separator: "; "))
+        }
+    }
+}
+
+public struct ConfigMappingError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ d: String) { description = d }
+}
