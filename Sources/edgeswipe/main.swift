@@ -13,6 +13,7 @@ let subcommands: [any Subcommand.Type] = [
     PlotCommand.self,
     AccuracyCommand.self,
     RunCommand.self,
+    CheckConfigCommand.self,
 ]
 
 @MainActor func topLevelHelp() -> String {

@@ -1,8 +1,9 @@
+import Foundation
 import Testing
 
 @Suite("edgeswipe help and exit codes")
 struct HelpAndExitCodeTests {
-    static let subcommands = ["demo", "replay", "record", "list-devices", "debug-events", "plot", "accuracy"]
+    static let subcommands = ["demo", "replay", "record", "list-devices", "debug-events", "plot", "accuracy", "run", "check-config"]
 
     @Test("every subcommand has --help, exit 0, naming its own usage", arguments: subcommands)
     func help(_ name: String) throws {
@@ -65,5 +66,24 @@ struct HelpAndExitCodeTests {
         #expect(r.status == 1)
         #expect(r.stdout.contains("/dev/null"))
         #expect(r.stdout.contains("not an evdev device"))
+    }
+}
+
+@Suite("edgeswipe check-config")
+struct CheckConfigCLITests {
+    @Test func exampleConfigIsValid() throws {
+        let r = try CLI.run(["check-config", "config/edgeswipe.example.yaml"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("valid: 2 device entries"))
+    }
+
+    @Test func problemsNameKeyAndLine() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("edgeswipe-bad-\(getpid()).yaml")
+        try "version: 1\ndefaults:\n  thresholds:\n    edge_zone_mm: -3\n  bogus: 1\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let r = try CLI.run(["check-config", url.path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(url.lastPathComponent):4: defaults.thresholds.edge_zone_mm"))
+        #expect(r.stderr.contains("\(url.lastPathComponent):5: defaults.bogus: unknown key"))
     }
 }
