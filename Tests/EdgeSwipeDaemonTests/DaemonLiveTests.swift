@@ -11,13 +11,13 @@ import TouchInput
 struct DaemonLiveTests {
     private func key(_ name: String) -> UInt16 { EventCodeNames.code(type: EventType.key, named: name)! }
 
+    /// Runs a program to completion (posix_spawn through CommandRunner; Foundation's Process is avoided:
+    /// its run loop could not create its wake-up socket pair in the guest). Returns the exit status.
     private func run(_ argv: [String]) throws -> Int32 {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: argv[0])
-        p.arguments = Array(argv.dropFirst())
-        try p.run()
-        p.waitUntilExit()
-        return p.terminationStatus
+        let pid = try CommandRunner(log: .silent).spawn(argv)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return (status >> 8) & 0xff
     }
 
     private func charNumber(_ node: String) -> CharDeviceNumber? {
@@ -76,15 +76,17 @@ struct DaemonLiveTests {
         let typingNumber = try #require(charNumber(typingNode))
         #expect(access("/run/udev/tags/edgeswipe/\(typingNumber.udevID)", F_OK) != 0)
 
-        // A touchscreen from a real description.
+        // A touchscreen from a real description, made by evemu-device (which keeps it until killed).
         let desc = Fixtures.path("aosp-mirror__platform_frameworks_base__tests__Input__res__raw__google_pixel_tablet_touchscreen.evemu")
-        let evemu = Process()
-        evemu.executableURL = URL(fileURLWithPath: "/usr/bin/evemu-device")
-        evemu.arguments = [desc]
-        let out = Pipe()
-        evemu.standardOutput = out
-        try evemu.run()
-        defer { if evemu.isRunning { evemu.terminate() } }
+        let evemu = try CommandRunner(log: .silent).spawn(["/usr/bin/evemu-device", desc])
+        var evemuReaped = false
+        defer {
+            if !evemuReaped {
+                kill(evemu, SIGTERM)
+                var st: Int32 = 0
+                waitpid(evemu, &st, 0)
+            }
+        }
         func waitFor(_ n: Int) {
             let deadline = Date().addingTimeInterval(30)
             while changes.withLock({ $0.count }) < n, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
@@ -96,14 +98,17 @@ struct DaemonLiveTests {
             return
         }
         #expect(access("/run/udev/tags/edgeswipe/\(number.udevID)", F_OK) == 0)
-        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        let node = try #require(line.split(separator: " ").map(String.init).first { $0.hasPrefix("/dev/input/event") }
-                                    .map { $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: ":")) })
-        #expect(charNumber(node) == number)
+        // It is the device evemu made: same name in sysfs as in the description's "N:" line.
+        let descText = try String(contentsOfFile: desc, encoding: .utf8)
+        let expectedName = descText.split(separator: "\n").first { $0.hasPrefix("N: ") }.map { String($0.dropFirst(3)) }
+        let sysName = try? String(contentsOfFile: number.sysPath + "/device/name", encoding: .utf8)
+        #expect(sysName?.trimmingCharacters(in: .whitespacesAndNewlines) == expectedName)
 
         // Unplug: the tag file goes, and the watcher says so.
-        evemu.terminate()
-        evemu.waitUntilExit()
+        kill(evemu, SIGTERM)
+        var st: Int32 = 0
+        waitpid(evemu, &st, 0)
+        evemuReaped = true
         waitFor(2)
         #expect(changes.withLock { $0 } == [.added(number), .removed(number)])
         _ = typing

@@ -20,6 +20,10 @@ import Testing
         _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
             bind(notify, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
 
+        var out: [Int32] = [0, 0]
+        #expect(pipe(&out) == 0)
+        defer { close(out[0]); close(out[1]) }
+        let stdoutWrite = out[1]
         let started = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
         let loopThread = Mutex<pthread_t?>(nil)
@@ -31,7 +35,7 @@ import Testing
                 try ServiceSignals.blockSignals()
                 loopThread.withLock { $0 = pthread_self() }
                 let runtime = try DaemonRuntime(config: try ConfigStore(path: configPath), handler: nil, log: .silent,
-                                                notifier: SystemdNotifier(socketPath: notifyPath))
+                                                notifier: SystemdNotifier(socketPath: notifyPath), stdoutFD: stdoutWrite)
                 runtime.onConfigApplied = { c in applied.withLock { $0.append(c.defaults.edges ?? []) } }
                 let w = try runtime.loop.makeWaker(name: "test gesture") {
                     runtime.handleGesture(GestureEvent(recognizer: "back", phase: .ended, edge: .left, fingers: 1,
@@ -64,7 +68,8 @@ import Testing
         #expect(rejected["code"] as? String == "configRejected")
         #expect((rejected["message"] as? String)?.contains("edgeswipe.yaml:4: defaults.edges") == true)
 
-        dir.write("edgeswipe.yaml", "socket:\n  path: \(socketPath)\ndefaults:\n  edges: [left, right]\n")
+        // Valid: applied, and print_json starts printing to (this test's) stdout.
+        dir.write("edgeswipe.yaml", "print_json: true\nsocket:\n  path: \(socketPath)\ndefaults:\n  edges: [left, right]\n")
         #expect(pthread_kill(thread, SIGHUP) == 0)
         #expect(c.readObject()?["code"] as? String == "configReloaded")
         #expect(applied.withLock { $0 } == [[.left, .right]])
@@ -75,6 +80,20 @@ import Testing
         #expect(g["phase"] as? String == "ended")
         #expect(g["outcome"] as? String == "complete")
         #expect(g["time"] as? Double == 2)
+        // The same events on stdout since print_json was switched on: the reload note, then the gesture.
+        var stdoutText = ""
+        var printed = [UInt8](repeating: 0, count: 4096)
+        while stdoutText.filter({ $0 == "\n" }).count < 2 {
+            var p = pollfd(fd: out[0], events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 5000) == 1 else { break }
+            let n = read(out[0], &printed, printed.count)
+            guard n > 0 else { break }
+            stdoutText += String(decoding: printed[..<n], as: UTF8.self)
+        }
+        let printedLines = stdoutText.split(separator: "\n")
+        #expect(printedLines.count == 2)
+        #expect(printedLines.first?.contains("\"code\":\"configReloaded\"") == true)
+        #expect(printedLines.last?.hasPrefix("{\"type\":\"gesture\",\"phase\":\"ended\"") == true)
 
         #expect(pthread_kill(thread, SIGTERM) == 0)
         #expect(finished.wait(timeout: .now() + 5) == .success)

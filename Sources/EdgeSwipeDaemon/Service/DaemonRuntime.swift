@@ -20,6 +20,7 @@ public final class DaemonRuntime {
     public private(set) var control: ControlServer?
     public private(set) var printer: JSONLinePrinter?
     private var signals: SignalSource?
+    private let stdoutFD: Int32
 
     /// The timerfd fired: call the recognizers' deadlineReached(now) and re-arm with their next deadline.
     public var onDeadline: ((_ nowUs: UInt64) -> Void)?
@@ -37,6 +38,7 @@ public final class DaemonRuntime {
         self.log = log
         self.config = config
         self.notifier = notifier
+        self.stdoutFD = stdoutFD
         commands = CommandRunner(log: log)
         actions = ActionRunner(log: log, commands: commands)
         deadlineTimer = try DeadlineTimer(loop: loop)
@@ -79,6 +81,7 @@ public final class DaemonRuntime {
         switch outcome {
         case .applied:
             log.info("\(outcome)")
+            applyOutputSetting()
             onConfigApplied?(config.current)
         case .unchanged:
             log.info("\(outcome)")
@@ -88,6 +91,15 @@ public final class DaemonRuntime {
         publish(ControlEvent.diagnostic(code: outcome.code, message: outcome.description, timeUs: Monotonic.nowUs()))
         do { try notifier.ready(status: outcome.code) } catch { log.warning("sd_notify READY=1: \(error)") }
         return outcome
+    }
+
+    /// print_json can change on reload: start or stop printing to stdout.
+    private func applyOutputSetting() {
+        if config.current.printJSON, printer == nil {
+            do { printer = try JSONLinePrinter(loop: loop, fd: stdoutFD) } catch { log.error("print_json: \(error)") }
+        } else if !config.current.printJSON {
+            printer = nil
+        }
     }
 
     private func handleSignal(_ signo: Int32) {
