@@ -173,8 +173,8 @@ struct EvemuParser {
                 throw failure(.malformed("P: expects 8 hex bytes"), column: line.column)
             }
             for bit in 0..<8 where byte & (1 << bit) != 0 {
-                let property = UInt32((propertyBytes + k) * 8 + bit)
-                guard property <= UInt32(InputProperty.max) else { throw failure(.unknownProperty(property), column: line.column - 2) }
+                let property = Int64((propertyBytes + k) * 8 + bit)
+                guard property <= Int64(InputProperty.max) else { throw failure(.unknownProperty(property), column: line.column - 2) }
                 properties.insert(UInt16(property))
             }
         }
@@ -186,7 +186,7 @@ struct EvemuParser {
         guard line.separator(), let type = line.hex(maxDigits: 2) else {
             throw failure(.malformed("B: expects an event type and 8 hex bytes"), column: line.column)
         }
-        guard type <= UInt32(EventType.max) else { throw failure(.unknownEventType(type), column: 4) }
+        guard type <= UInt32(EventType.max) else { throw failure(.unknownEventType(Int64(type)), column: 4) }
         let offset = maskBytes[Int(type)]
         var found: [UInt16] = []
         for k in 0..<8 {
@@ -195,7 +195,7 @@ struct EvemuParser {
             }
             for bit in 0..<8 where byte & (1 << bit) != 0 {
                 let code = UInt32((offset + k) * 8 + bit)
-                if let problem = EventTable.check(type: type, code: code) {
+                if let problem = EventTable.check(type: Int64(type), code: Int64(code)) {
                     throw failure(problem, column: line.column - 2)
                 }
                 found.append(UInt16(code))
@@ -210,7 +210,7 @@ struct EvemuParser {
         guard line.separator(), let code = line.hex(maxDigits: 2) else {
             throw failure(.malformed("A: expects an axis code and min max fuzz flat [resolution]"), column: line.column)
         }
-        if let problem = EventTable.check(type: UInt32(EventType.abs), code: code) { throw failure(problem, column: 4) }
+        if let problem = EventTable.check(type: Int64(EventType.abs), code: Int64(code)) { throw failure(problem, column: 4) }
         var v = [Int32]()
         while v.count < 5, line.separator(), !line.atEndOrComment() {
             guard let x = line.int32() else {
@@ -268,10 +268,10 @@ struct EvemuParser {
             throw failure(.malformed("unexpected text after the event value"), column: line.column)
         }
         guard type <= UInt32(EventType.max), maxCodes[Int(type)] >= 0 else {
-            throw failure(.unknownEventType(type), column: typeColumn)
+            throw failure(.unknownEventType(Int64(type)), column: typeColumn)
         }
         guard code <= UInt32(maxCodes[Int(type)]) else {
-            throw failure(.unknownEventCode(type: UInt16(type), code: code), column: codeColumn)
+            throw failure(.unknownEventCode(type: UInt16(type), code: Int64(code)), column: codeColumn)
         }
         let time = sec * 1_000_000 + usec
         if firstEventLine == 0 {

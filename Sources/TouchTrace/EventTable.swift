@@ -11,11 +11,12 @@ enum EventTable {
         Int(type) < maxCodes.count ? maxCodes[Int(type)] : -1
     }
 
-    /// Whether libevdev knows this type and code; a failure says which part is unknown.
+    /// Whether libevdev knows this type and code (any integers, as read from a file); a failure says
+    /// which part is unknown.
     @inline(__always)
-    static func check(type: UInt32, code: UInt32) -> TraceError.Problem? {
-        guard type <= UInt32(maxType), maxCodes[Int(type)] >= 0 else { return .unknownEventType(type) }
-        guard code <= UInt32(maxCodes[Int(type)]) else { return .unknownEventCode(type: UInt16(type), code: code) }
+    static func check(type: Int64, code: Int64) -> TraceError.Problem? {
+        guard type >= 0, type <= Int64(maxType), maxCodes[Int(type)] >= 0 else { return .unknownEventType(type) }
+        guard code >= 0, code <= Int64(maxCodes[Int(type)]) else { return .unknownEventCode(type: UInt16(type), code: code) }
         return nil
     }
 

@@ -153,7 +153,7 @@ struct LibinputRecordParser: ~Copyable {
             case "properties":
                 for p in try integerList(count: nil, what: "properties: [INPUT_PROP_...]") {
                     guard (0...Int64(InputProperty.max)).contains(p) else {
-                        throw failure(.unknownProperty(UInt32(truncatingIfNeeded: p)), at: r.startMark)
+                        throw failure(.unknownProperty(p), at: r.startMark)
                     }
                     properties.insert(UInt16(p))
                 }
@@ -176,13 +176,13 @@ struct LibinputRecordParser: ~Copyable {
         var codes: [UInt16: Set<UInt16>] = [:]
         while try r.next() != .mappingEnd {
             let typeMark = r.startMark
-            guard let type = r.scalarInteger(), type >= 0 else { throw structural("codes keys must be event types (integers)") }
+            guard let type = r.scalarInteger() else { throw structural("codes keys must be event types (integers)") }
+            // Every type libevdev knows has a code 0, so this checks the type alone.
+            if let problem = EventTable.check(type: type, code: 0) { throw failure(problem, at: typeMark) }
             try r.next()
             var set = Set<UInt16>()
             for code in try integerList(count: nil, what: "a list of event codes") {
-                if let problem = EventTable.check(type: UInt32(clamping: type), code: UInt32(clamping: code)) {
-                    throw failure(problem, at: code < 0 ? r.startMark : typeMark)
-                }
+                if let problem = EventTable.check(type: type, code: code) { throw failure(problem, at: typeMark) }
                 set.insert(UInt16(code))
             }
             codes[UInt16(type), default: []].formUnion(set)
@@ -195,7 +195,7 @@ struct LibinputRecordParser: ~Copyable {
         var info: [UInt16: AbsInfo] = [:]
         while try r.next() != .mappingEnd {
             guard let code = r.scalarInteger() else { throw structural("absinfo keys must be axis codes (integers)") }
-            if let problem = EventTable.check(type: UInt32(EventType.abs), code: UInt32(clamping: code)) {
+            if let problem = EventTable.check(type: Int64(EventType.abs), code: code) {
                 throw failure(problem, at: r.startMark)
             }
             try r.next()
@@ -282,7 +282,7 @@ struct LibinputRecordParser: ~Copyable {
         guard v.0 >= 0, v.0 < 1 << 40, (0..<1_000_000).contains(v.1) else {
             throw failure(.malformed("event time must be sec >= 0 and 0 <= usec < 1000000"), at: mark)
         }
-        if let problem = EventTable.check(type: UInt32(clamping: v.2), code: UInt32(clamping: v.3)) {
+        if let problem = EventTable.check(type: v.2, code: v.3) {
             throw failure(problem, at: mark)
         }
         guard let value = Int32(exactly: v.4) else {

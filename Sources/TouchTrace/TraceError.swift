@@ -15,9 +15,9 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case missingKey(String)
         /// Times as the file gives them (evemu: before normalising to the first event).
         case nonMonotonicTime(previousUs: UInt64, timeUs: UInt64)
-        case unknownEventType(UInt32)
-        case unknownEventCode(type: UInt16, code: UInt32)
-        case unknownProperty(UInt32)
+        case unknownEventType(Int64)
+        case unknownEventCode(type: UInt16, code: Int64)
+        case unknownProperty(Int64)
         /// An events-only evemu file was read without a device description.
         case noDescription
         /// The file stops early: mid-line, mid-frame, or with fewer devices than it declares.

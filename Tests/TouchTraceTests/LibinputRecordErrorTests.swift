@@ -93,6 +93,9 @@ struct LibinputRecordErrorTests {
         ("[0, 0, 32, 0, 0]", TraceError.Problem.unknownEventType(32)),
         ("[0, 0, 3, 64, 0]", .unknownEventCode(type: EventType.abs, code: 64)),
         ("[0, 0, 1, 768, 1]", .unknownEventCode(type: EventType.key, code: 768)),
+        ("[0, 0, -1, 0, 0]", .unknownEventType(-1)),
+        ("[0, 0, 3, -5, 0]", .unknownEventCode(type: EventType.abs, code: -5)),
+        ("[0, 0, 70000, 0, 0]", .unknownEventType(70000)),
     ])
     func unknownEvents(_ event: String, problem: TraceError.Problem) throws {
         let text = Self.record(events: Self.goodFrame + [event, "[0, 0, 0, 0, 0]"])
@@ -100,6 +103,19 @@ struct LibinputRecordErrorTests {
         #expect(error.problem == problem)
         #expect(error.line == 16)
         #expect(error.eventsRead == 3)
+    }
+
+    @Test("unknown types and codes in the description", arguments: [
+        ("{0: [0], 70000: []}", TraceError.Problem.unknownEventType(70000)),
+        ("{0: [0], -3: [1]}", .unknownEventType(-3)),
+        ("{0: [0], 3: [53, -1]}", .unknownEventCode(type: EventType.abs, code: -1)),
+        ("{0: [0], 3: [53, 57, 64]}", .unknownEventCode(type: EventType.abs, code: 64)),
+    ])
+    func unknownDescriptionCodes(_ codes: String, problem: TraceError.Problem) throws {
+        let text = Self.record(events: Self.goodFrame).replacingOccurrences(of: "{0: [0], 3: [53, 57]}", with: codes)
+        let error = try #require(traceError { try TraceReader.read(text: text, source: "c.yml") })
+        #expect(error.problem == problem)
+        #expect(error.line == 8)
     }
 
     @Test("malformed events", arguments: ["[0, 0, 3, 53]", "[0, 0, 3, 53, 1, 2]", "[0, 0, 3, 53, x]", "[0, 1000000, 3, 53, 1]",
