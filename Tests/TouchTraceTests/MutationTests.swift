@@ -75,4 +75,31 @@ struct MutationTests {
         #expect(counts.refused > 100)
         #expect(counts.read > 10)
     }
+
+    @Test("damaged YAML documents load or fail with a mark")
+    func yamlNode() {
+        let text = """
+            # edgeswipe configuration
+            devices:
+              - match: {kind: touchscreen, name: "Atmel*"}
+                size: 218x136
+                edges: [left, right]
+              - match: &pad {kind: touchpad}
+                ignore: true
+            thresholds: {start_mm: 12.5, min_velocity_mm_s: 150}
+            alias_use: *pad
+            """
+        var g = Generator(state: 3)
+        var failed = 0
+        for round in 0..<300 {
+            let damaged = String(decoding: Self.damage(Array(text.utf8), &g), as: UTF8.self)
+            do {
+                _ = try YAMLNode.load(text: damaged, source: "config-\(round)")
+            } catch {
+                failed += 1
+                #expect(error.mark.line >= 1, "round \(round): \(error)")
+            }
+        }
+        #expect(failed > 50)
+    }
 }
