@@ -6,8 +6,9 @@ Reads every evemu recording in Tests/Fixtures (events-only files with the .desc 
 and writes expectations.json: per recording, the number of frames, the most contacts touching at
 once, and every contact's first and last position in device units.
 
-Definitions (the contract of TouchInput's MultitouchDecoder, implemented here from the evdev
-documentation, Documentation/input/multi-touch-protocol.rst, not from the Swift code):
+Definitions: the decoder's contract as documented (api.md, the Contact/TouchFrame docs, the
+decoder's comments on when a contact is reported). The code below is written from these definitions
+and the kernel's Documentation/input/multi-touch-protocol.rst; it shares nothing with the Swift code.
 
 - A frame is one EV_SYN/SYN_REPORT. Timestamps are ignored: old recordings stamp every event of a
   frame with its own microsecond.
