@@ -36,6 +36,11 @@ let package = Package(
         .target(name: "CAllocCounter", path: "Benchmarks/CAllocCounter"),
         .executableTarget(name: "edgeswipe-bench", dependencies: ["EdgeSwipeDaemon", "EdgeSwipeCorpus", "CAllocCounter"],
                           path: "Benchmarks/edgeswipe-bench", swiftSettings: strict),
+        // libFuzzer targets (Fuzz/README.md): the harness, and one executable that is a libFuzzer binary when built
+        // with -DEDGESWIPE_FUZZ and a regression runner (files on the command line) otherwise.
+        .target(name: "FuzzHarness", dependencies: ["EdgeSwipeDaemon", "EdgeSwipeCorpus"], path: "Fuzz/Harness",
+                swiftSettings: strict),
+        .executableTarget(name: "edgeswipe-fuzz", dependencies: ["FuzzHarness"], path: "Fuzz/Runner", swiftSettings: strict),
 
         // Finds Tests/Fixtures from the source tree (tests never read ../shared).
         // libFuzzer targets (Fuzz/README.md): the harness, and one executable that is a libFuzzer binary when built
@@ -53,6 +58,8 @@ let package = Package(
         .testTarget(name: "EdgeSwipeDaemonTests", dependencies: ["EdgeSwipeDaemon", "FixtureSupport"], swiftSettings: strict),
         // Runs the built `edgeswipe` binary: help, exit codes, JSON output, error messages.
         .testTarget(name: "CLITests", dependencies: ["FixtureSupport"], swiftSettings: strict),
+        // Every input a fuzz target ever crashed on, run through the same harness code path.
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"], swiftSettings: strict),
     ]
 )
         // Every input a fuzz target ever crashed on, run through the same harness code path.
