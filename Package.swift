@@ -43,11 +43,6 @@ let package = Package(
         .executableTarget(name: "edgeswipe-fuzz", dependencies: ["FuzzHarness"], path: "Fuzz/Runner", swiftSettings: strict),
 
         // Finds Tests/Fixtures from the source tree (tests never read ../shared).
-        // libFuzzer targets (Fuzz/README.md): the harness, and one executable that is a libFuzzer binary when built
-        // with -DEDGESWIPE_FUZZ and a regression runner (files on the command line) otherwise.
-        .target(name: "FuzzHarness", dependencies: ["EdgeSwipeDaemon", "EdgeSwipeCorpus"], path: "Fuzz/Harness",
-                swiftSettings: strict),
-        .executableTarget(name: "edgeswipe-fuzz", dependencies: ["FuzzHarness"], path: "Fuzz/Runner", swiftSettings: strict),
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport", swiftSettings: strict),
 
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "FixtureSupport"], swiftSettings: strict),
@@ -62,5 +57,3 @@ let package = Package(
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"], swiftSettings: strict),
     ]
 )
-        // Every input a fuzz target ever crashed on, run through the same harness code path.
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"], swiftSettings: strict),
