@@ -8,7 +8,9 @@ import TouchInput
 /// are dropped and counted, and the count is printed once output flows again.
 public final class JSONLinePrinter {
     private let fd: Int32
-    private unowned let loop: EventLoop
+    // Strong: the loop must outlive the registration this object removes in deinit, whatever order an
+    // owner (DaemonRuntime) releases its properties in. No cycle: the loop holds handlers, not this object.
+    private let loop: EventLoop
     private var token: EventToken?
     private var queue = ByteQueue()
     private let limit: Int

@@ -56,7 +56,9 @@ public final class ControlServer {
     public let statistics = ControlServerStatistics()
     public weak var handler: (any ControlCommandHandler)?
 
-    private unowned let loop: EventLoop
+    // Strong: the loop must outlive the registration this object removes in deinit, whatever order an
+    // owner (DaemonRuntime) releases its properties in. No cycle: the loop holds handlers, not this object.
+    private let loop: EventLoop
     private let log: DaemonLog
     private let listener: UnixListener
     private var listenerToken: EventToken?

@@ -46,7 +46,9 @@ public final class UdevTagWatcher {
     public let tagDirectory: String
     private let fd: Int32
     private var token: EventToken?
-    private unowned let loop: EventLoop
+    // Strong: the loop must outlive the registration this object removes in deinit, whatever order an
+    // owner (DaemonRuntime) releases its properties in. No cycle: the loop holds handlers, not this object.
+    private let loop: EventLoop
     private var tagWatch: Int32 = -1
     private var parentWatch: Int32 = -1
     private let log: DaemonLog

@@ -28,7 +28,9 @@ public enum ServiceSignals {
 public final class SignalSource {
     private let fd: Int32
     private var token: EventToken?
-    private unowned let loop: EventLoop
+    // Strong: the loop must outlive the registration this object removes in deinit, whatever order an
+    // owner (DaemonRuntime) releases its properties in. No cycle: the loop holds handlers, not this object.
+    private let loop: EventLoop
 
     /// `handler` gets each signal number in arrival order.
     public init(loop: EventLoop, signals: [Int32] = ServiceSignals.handled,
@@ -61,7 +63,9 @@ public final class SignalSource {
 public final class DeadlineTimer {
     private let fd: Int32
     private var token: EventToken?
-    private unowned let loop: EventLoop
+    // Strong: the loop must outlive the registration this object removes in deinit, whatever order an
+    // owner (DaemonRuntime) releases its properties in. No cycle: the loop holds handlers, not this object.
+    private let loop: EventLoop
     /// The armed deadline in CLOCK_MONOTONIC microseconds, nil when disarmed.
     public private(set) var deadline: UInt64?
 
