@@ -30,6 +30,7 @@ import Testing
         let gestureWaker = Mutex<LoopWaker?>(nil)
         let applied = Mutex<[[Edge]]>([])
         let failure = Mutex<String?>(nil)
+        let sunk = Mutex<[EventClass]>([])
         let t = Thread {
             do {
                 try ServiceSignals.blockSignals()
@@ -37,6 +38,7 @@ import Testing
                 let runtime = try DaemonRuntime(config: try ConfigStore(path: configPath), handler: nil, log: .silent,
                                                 notifier: SystemdNotifier(socketPath: notifyPath), stdoutFD: stdoutWrite)
                 runtime.onConfigApplied = { c in applied.withLock { $0.append(c.defaults.edges ?? []) } }
+                runtime.addEventSink { e in sunk.withLock { $0.append(e.eventClass) } }
                 let w = try runtime.loop.makeWaker(name: "test gesture") {
                     runtime.handleGesture(GestureEvent(recognizer: "back", phase: .ended, edge: .left, fingers: 1,
                                                        timeUs: 2_000_000, progress: 0.7, outcome: .complete),
@@ -107,6 +109,7 @@ import Testing
             if n <= 0 { break }
             messages.append(String(decoding: buf[..<n], as: UTF8.self).components(separatedBy: "\n")[0])
         }
+        #expect(sunk.withLock { $0 } == [.diagnostic, .diagnostic, .gesture])
         #expect(messages == ["READY=1", "RELOADING=1", "READY=1", "RELOADING=1", "READY=1", "STOPPING=1"])
     }
 }

@@ -15,11 +15,10 @@ final class ConfigReader {
 
     /// The entries of a mapping, after checking for unknown and duplicate keys.
     func mapping(_ node: ConfigNode, _ key: String, known: [String]) -> [String: ConfigEntry]? {
-        guard case .mapping(let entries, let mark) = node else {
+        guard case .mapping(let entries, _) = node else {
             issue(key, node.mark, "expected a mapping, got \(node.kindName)")
             return nil
         }
-        _ = mark
         var out: [String: ConfigEntry] = [:]
         for e in entries {
             let path = key.isEmpty ? e.key : "\(key).\(e.key)"

@@ -55,9 +55,15 @@ public final class DaemonRuntime {
     /// Every rule that applies to a device: its settings' actions (defaults overlaid with its entry).
     public func rules(forEntry index: Int?) -> [ActionRule] { config.current.settings(forEntry: index).actions ?? [] }
 
-    /// Sends an event to subscribed control clients and, with print_json, to stdout.
+    /// More receivers of every published event (e.g. the HTTP bridge's `HTTPEndpoint.publish`).
+    private var extraSinks: [(ControlEvent) -> Void] = []
+
+    public func addEventSink(_ sink: @escaping (ControlEvent) -> Void) { extraSinks.append(sink) }
+
+    /// Sends an event to subscribed control clients, extra sinks and, with print_json, stdout.
     public func publish(_ event: ControlEvent) {
         control?.publish(event)
+        for sink in extraSinks { sink(event) }
         printer?.print(event.line)
     }
 
