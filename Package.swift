@@ -18,6 +18,8 @@ let package = Package(
                        providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1",
                        providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"])]),
         // What Glibc does not import: epoll, signalfd, timerfd, eventfd, EVIOC* ioctls.
         .target(name: "CEdgeSwipeSys"),
 
@@ -27,7 +29,7 @@ let package = Package(
         .target(name: "Gestures", dependencies: ["TouchInput"], swiftSettings: strict),
         .target(name: "Navigation", dependencies: ["Gestures"], swiftSettings: strict),
         .target(name: "EdgeSwipeDaemon",
-                dependencies: ["TouchInput", "TouchTrace", "Gestures", "Navigation", "CLibinput", "CEdgeSwipeSys"],
+                dependencies: ["TouchInput", "TouchTrace", "Gestures", "Navigation", "CLibinput", "CEdgeSwipeSys", "CMicroHTTPD"],
                 swiftSettings: strict),
         // Labelled swipe corpus (synthesised + real recordings) and the accuracy evaluation over it.
         .target(name: "EdgeSwipeCorpus", dependencies: ["TouchInput", "TouchTrace", "Gestures"], swiftSettings: strict),

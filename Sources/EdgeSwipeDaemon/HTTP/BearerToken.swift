@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The shared secret a kiosk page presents. Read from a file only its owner may read: the browser's user
+/// (the kiosk user) gets it from there, other local users cannot, and a web page from elsewhere never sees it.
+public struct BearerToken: Sendable {
+    private let bytes: [UInt8]
+
+    /// 16 to 512 visible ASCII characters (no spaces): what `Authorization: Bearer` can carry unquoted.
+    public init(_ text: String) throws {
+        let b = Array(text.utf8)
+        guard (16...512).contains(b.count) else {
+            throw HTTPSetupError("the token must be 16 to 512 characters long, got \(b.count)")
+        }
+        guard b.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw HTTPSetupError("the token must be visible ASCII characters without spaces")
+        }
+        bytes = b
+    }
+
+    /// Reads the token file (one line; surrounding whitespace ignored). Refuses a file that is not a
+    /// regular file, or that its group or others may read or write, naming the file and its mode.
+    public static func load(path: String) throws -> BearerToken {
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            throw HTTPSetupError("token file \(path): \(String(cString: strerror(errno)))")
+        }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw HTTPSetupError("token file \(path): not a regular file")
+        }
+        let mode = st.st_mode & 0o777
+        guard mode & 0o077 == 0 else {
+            throw HTTPSetupError("token file \(path) has mode \(String(mode, radix: 8)): it must be readable by its "
+                                 + "owner only (chmod 600 \(path))")
+        }
+        guard let file = fopen(path, "r") else {
+            throw HTTPSetupError("token file \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { fclose(file) }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let n = fread(&buffer, 1, buffer.count, file)
+        guard n < buffer.count else { throw HTTPSetupError("token file \(path): longer than 1 KiB") }
+        let text = String(decoding: buffer[0..<n], as: UTF8.self)
+        let trimmed = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == " " || $0 == "\t" })
+        guard trimmed.count == 1 else {
+            throw HTTPSetupError("token file \(path): expected one token on one line, found \(trimmed.count) words")
+        }
+        do { return try BearerToken(String(trimmed[0])) } catch let e as HTTPSetupError {
+            throw HTTPSetupError("token file \(path): \(e.description)")
+        }
+    }
+
+    /// Compares in time independent of where the first difference is.
+    public func matches(_ candidate: some Collection<UInt8>) -> Bool {
+        var difference = UInt8(truncatingIfNeeded: candidate.count ^ bytes.count)
+        var i = 0
+        for c in candidate {
+            difference |= c ^ bytes[i % bytes.count]
+            i += 1
+        }
+        return difference == 0
+    }
+
+    /// `Authorization: Bearer <token>` (scheme case-insensitive, RFC 6750).
+    public func matches(authorization header: String) -> Bool {
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }
+        return matches(parts[1].utf8)
+    }
+}

@@ -1,0 +1,38 @@
+/// One `GET /events` client: its subscription and bounded output queue. libmicrohttpd pulls from the queue
+/// through a content-reader callback; when the queue is empty the connection is suspended, and a published
+/// event resumes it. Lives on the loop thread only.
+final class EventStream {
+    enum State {
+        /// Receiving events.
+        case open
+        /// Too slow, or the service is stopping: the reader ends the response, then MHD closes the socket.
+        case dropped
+    }
+
+    let id: ControlClientID
+    /// `struct MHD_Connection *`, valid until the response's free callback runs.
+    let connection: OpaquePointer
+    let classes: Set<EventClass>
+    var queue = ByteQueue()
+    var state = State.open
+    /// The reader found nothing to send and suspended the connection.
+    var suspended = false
+    weak var endpoint: HTTPEndpoint?
+
+    init(id: ControlClientID, connection: OpaquePointer, classes: Set<EventClass>, endpoint: HTTPEndpoint) {
+        self.id = id
+        self.connection = connection
+        self.classes = classes
+        self.endpoint = endpoint
+    }
+}
+
+/// The body of one POST /commands while it arrives.
+final class CommandExchange {
+    var body: [UInt8] = []
+    /// A response is queued (413, or the command's answer); later body chunks are discarded.
+    var answered = false
+    let origin: String?
+
+    init(origin: String?) { self.origin = origin }
+}

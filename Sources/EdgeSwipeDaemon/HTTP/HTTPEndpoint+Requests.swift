@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CMicroHTTPD
+import TouchInput
+
+/// libmicrohttpd's access handler: called once with the request head (`*reqCls` nil), then for each body
+/// chunk, then once more with no data. Runs inside MHD_run, on the loop thread.
+let httpAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, reqCls in
+    guard let cls, let connection, let url, let method, let uploadSize, let reqCls else { return MHD_Result.NO }
+    let endpoint = Unmanaged<HTTPEndpoint>.fromOpaque(cls).takeUnretainedValue()
+    return endpoint.access(connection, url: String(cString: url), method: String(cString: method),
+                           uploadData: uploadData, uploadSize: uploadSize, context: reqCls)
+}
+
+/// The request is over (answered, or the connection failed): the body buffer of a command goes.
+let httpRequestCompleted: MHD_RequestCompletedCallback = { _, _, reqCls, _ in
+    guard let reqCls, let context = reqCls.pointee else { return }
+    Unmanaged<CommandExchange>.fromOpaque(context).release()
+    reqCls.pointee = nil
+}
+
+extension HTTPEndpoint {
+    func access(_ connection: OpaquePointer, url: String, method: String, uploadData: UnsafePointer<CChar>?,
+                uploadSize: UnsafeMutablePointer<Int>, context: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
+        if let existing = context.pointee {
+            let exchange = Unmanaged<CommandExchange>.fromOpaque(existing).takeUnretainedValue()
+            return continueCommand(exchange, connection, uploadData: uploadData, uploadSize: uploadSize)
+        }
+        statistics.bump(statistics.requests)
+        let head = HTTPRouting.Head(
+            method: method, path: url,
+            host: header(connection, "Host"), origin: header(connection, "Origin"),
+            authorization: header(connection, "Authorization"),
+            tokenParameter: argument(connection, "token"), eventsParameter: argument(connection, "events"),
+            contentLength: header(connection, "Content-Length"))
+        switch HTTPRouting.decide(head, options: options, port: port) {
+        case .reply(let reply):
+            return queue(reply, on: connection, origin: head.origin)
+        case .page(let file):
+            let reply = HTTPReply(status: 200, contentType: file.contentType, body: file.bytes, headers: [
+                ("Content-Security-Policy",
+                 "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'"),
+                ("X-Frame-Options", "DENY"),
+            ])
+            return queue(reply, on: connection, origin: nil)
+        case .events(let classes):
+            return openStream(connection, classes: classes, origin: head.origin)
+        case .command:
+            let exchange = CommandExchange(origin: head.origin)
+            context.pointee = Unmanaged.passRetained(exchange).toOpaque()
+            return MHD_Result.YES
+        }
+    }
+
+    private func continueCommand(_ exchange: CommandExchange, _ connection: OpaquePointer,
+                                 uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>) -> MHD_Result {
+        let n = uploadSize.pointee
+        if n > 0 {
+            uploadSize.pointee = 0
+            guard !exchange.answered else { return MHD_Result.YES }
+            if exchange.body.count + n > options.maxBodyBytes {
+                // Chunked or under-declared bodies: refused as soon as they pass the limit, never stored.
+                exchange.answered = true
+                exchange.body = []
+                return queue(.error(413, ControlErrorCode.lineTooLong.rawValue,
+                                    "the body passed \(options.maxBodyBytes) bytes"), on: connection, origin: exchange.origin)
+            }
+            if let uploadData {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: n) { exchange.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: n)) }
+            }
+            return MHD_Result.YES
+        }
+        guard !exchange.answered else { return MHD_Result.YES }
+        exchange.answered = true
+        return queue(runCommand(exchange.body), on: connection, origin: exchange.origin)
+    }
+
+    /// One command through the same code as a control-socket line (`ControlProtocol.respond`).
+    func runCommand(_ body: [UInt8]) -> HTTPReply {
+        statistics.bump(statistics.commands)
+        var line = body[...]
+        while let last = line.last, last == 0x0A || last == 0x0D || last == 0x20 { line = line.dropLast() }
+        if case .success(let request) = ControlProtocol.decodeRequest(line) {
+            switch request.command {
+            case .subscribe, .unsubscribe:
+                let error = ControlError(.badArguments,
+                    "\(request.command.name): over HTTP, choose classes with GET /events?events=transition,appearance")
+                return HTTPReply(status: 400, contentType: "application/json",
+                                 body: ControlProtocol.error(error, id: request.id))
+            case .push, .pop, .setStack, .popToRoot, .state:
+                break
+            }
+        }
+        var subscriptions = Set<EventClass>()
+        let response = ControlProtocol.respond(to: Array(line), subscriptions: &subscriptions, handler: handler,
+                                               client: nextClientID(), nowUs: Monotonic.nowUs())
+        var status: UInt32 = 200
+        if response.isError {
+            var code = "badArguments"
+            if case .object(let o)? = try? JSONValue.decode(response.line.dropLast()), case .string(let c)? = o["code"] {
+                code = c
+            }
+            status = HTTPRouting.status(ofErrorCode: code)
+        }
+        return HTTPReply(status: status, contentType: "application/json", body: response.line)
+    }
+
+    /// Queues a complete answer with the headers every answer carries.
+    func queue(_ reply: HTTPReply, on connection: OpaquePointer, origin: String?) -> MHD_Result {
+        if reply.status >= 400 { statistics.bump(statistics.errorReplies) }
+        let response: OpaquePointer? = reply.body.withUnsafeBytes { raw in
+            MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
+                                            MHD_ResponseMemoryMode(rawValue: 2)! /* MHD_RESPMEM_MUST_COPY */)
+        }
+        guard let response else { return MHD_Result.NO }
+        defer { MHD_destroy_response(response) }
+        addCommonHeaders(response, contentType: reply.contentType, origin: origin)
+        for (name, value) in reply.headers { _ = MHD_add_response_header(response, name, value) }
+        return MHD_queue_response(connection, UInt32(reply.status), response)
+    }
+
+    func addCommonHeaders(_ response: OpaquePointer, contentType: String?, origin: String?) {
+        if let contentType { _ = MHD_add_response_header(response, "Content-Type", contentType) }
+        _ = MHD_add_response_header(response, "Cache-Control", "no-store")
+        _ = MHD_add_response_header(response, "X-Content-Type-Options", "nosniff")
+        for (name, value) in HTTPRouting.corsHeaders(origin: origin, options: options) {
+            _ = MHD_add_response_header(response, name, value)
+        }
+    }
+
+    func header(_ connection: OpaquePointer, _ name: String) -> String? {
+        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+    }
+
+    func argument(_ connection: OpaquePointer, _ name: String) -> String? {
+        MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, name).map { String(cString: $0) }
+    }
+}

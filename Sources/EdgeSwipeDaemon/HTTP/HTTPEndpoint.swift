@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CMicroHTTPD
+import TouchInput
+
+/// The HTTP bridge of issue 9: the control protocol over HTTP on loopback, for browser kiosks.
+/// `GET /events` is a Server-Sent Events stream of the events, `POST /commands` takes one command and
+/// answers it, `/` serves the kiosk page. docs/kiosk.md is the reference.
+///
+/// libmicrohttpd parses HTTP. It runs in external-polling epoll mode: one MHD daemon per loopback address
+/// (127.0.0.1, ::1), each daemon's epoll fd registered on the service's `EventLoop`, `MHD_run` called when
+/// it is readable or when the timer armed from `MHD_get_timeout` fires. No thread of its own: every
+/// callback runs on the loop thread, like the control socket's.
+public final class HTTPEndpoint {
+    public private(set) var options: HTTPOptions
+    public let statistics = HTTPStatistics()
+    /// The port listened on (the chosen one when options.port was 0).
+    public private(set) var port: UInt16 = 0
+    /// Addresses listened on, e.g. ["127.0.0.1:8710", "[::1]:8710"].
+    public private(set) var addresses: [String] = []
+    public weak var handler: (any ControlCommandHandler)?
+
+    struct Listener {
+        var daemon: OpaquePointer
+        var token: EventToken
+        var address: String
+    }
+
+    private unowned let loop: EventLoop
+    let log: DaemonLog
+    private var listeners: [Listener] = []
+    private let timer: DeadlineTimer
+    var streams: [ControlClientID: EventStream] = [:]
+    private var nextClient: UInt64 = 1
+    private var stopped = false
+
+    /// Starts listening on 127.0.0.1 (required) and ::1 (when the host has it) on `options.port`.
+    public init(loop: EventLoop, options: HTTPOptions, handler: (any ControlCommandHandler)?, log: DaemonLog) throws {
+        self.loop = loop
+        self.handler = handler
+        self.log = log
+        self.options = options  // the port and the self origins are filled in once known
+        timer = try DeadlineTimer(loop: loop)
+        timer.onExpiry = { [unowned self] _ in self.runDaemons() }
+
+        let v4 = try start(address: .v4(port: options.port))
+        listeners.append(v4)
+        port = edgeswipe_mhd_bound_port(v4.daemon)
+        if options.listenIPv6 {
+            do {
+                listeners.append(try start(address: .v6(port: port)))
+            } catch {
+                log.warning("http: not listening on [::1]:\(port): \(error)")
+            }
+        }
+        addresses = listeners.map(\.address)
+        self.options.port = port
+        self.options.origins.allowSelf(port: port)
+        log.info("http: listening on \(addresses.joined(separator: " and "))")
+    }
+
+    deinit { shutdown() }
+
+    /// Event-stream clients connected now.
+    public var eventClientCount: Int { streams.count }
+
+    /// Ends every event stream and stops listening. Idempotent.
+    public func shutdown() {
+        guard !stopped else { return }
+        stopped = true
+        for stream in Array(streams.values) { drop(stream, reason: "service stopping", slow: false) }
+        // Resumed connections leave MHD's suspended list only inside MHD_run; stopping with suspended ones
+        // is an API violation.
+        for l in listeners { _ = MHD_run(l.daemon) }
+        for l in listeners {
+            loop.unregister(l.token)
+            MHD_stop_daemon(l.daemon)
+        }
+        listeners.removeAll()
+        try? timer.arm(atUs: nil)
+    }
+
+    // MARK: Loop integration
+
+    enum Address {
+        case v4(port: UInt16)
+        case v6(port: UInt16)
+    }
+
+    private func start(address: Address) throws -> Listener {
+        let flags = MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        let cls = Unmanaged.passUnretained(self).toOpaque()
+        let daemon: OpaquePointer?
+        let name: String
+        switch address {
+        case .v4(let port):
+            var sa = sockaddr_in()
+            sa.sin_family = sa_family_t(AF_INET)
+            sa.sin_port = port.bigEndian
+            sa.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+            name = "127.0.0.1:\(port)"
+            daemon = withUnsafePointer(to: &sa) { p in
+                p.withMemoryRebound(to: sockaddr.self, capacity: 1) { sp in startDaemon(flags, sp, cls) }
+            }
+        case .v6(let port):
+            var sa = sockaddr_in6()
+            sa.sin6_family = sa_family_t(AF_INET6)
+            sa.sin6_port = port.bigEndian
+            sa.sin6_addr = in6addr_loopback
+            name = "[::1]:\(port)"
+            daemon = withUnsafePointer(to: &sa) { p in
+                p.withMemoryRebound(to: sockaddr.self, capacity: 1) { sp in
+                    startDaemon(flags | MHD_USE_IPv6.rawValue, sp, cls)
+                }
+            }
+        }
+        guard let daemon else {
+            let reason = errno != 0 ? String(cString: strerror(errno)) : "libmicrohttpd could not start"
+            throw HTTPSetupError("cannot listen on \(name): \(reason)")
+        }
+        let fd = edgeswipe_mhd_epoll_fd(daemon)
+        guard fd >= 0 else {
+            MHD_stop_daemon(daemon)
+            throw HTTPSetupError("cannot listen on \(name): libmicrohttpd has no epoll fd")
+        }
+        let token: EventToken
+        do {
+            token = try loop.register(fd: fd, events: .readable, name: "http \(name)") { [unowned self] _ in
+                self.runDaemons()
+            }
+        } catch {
+            MHD_stop_daemon(daemon)
+            throw error
+        }
+        var bound = name
+        if case .v4(0) = address { bound = "127.0.0.1:\(edgeswipe_mhd_bound_port(daemon))" }
+        return Listener(daemon: daemon, token: token, address: bound)
+    }
+
+    private func startDaemon(_ flags: UInt32, _ address: UnsafePointer<sockaddr>, _ cls: UnsafeMutableRawPointer) -> OpaquePointer? {
+        errno = 0
+        return edgeswipe_mhd_start(flags, address, httpAccessHandler, cls, httpRequestCompleted, cls,
+                                   UInt32(options.maxConnections), UInt32(options.idleTimeoutSeconds), 32 * 1024)
+    }
+
+    /// Lets every daemon do its work, then re-arms the timer for MHD's next timeout (none: disarmed, so an
+    /// idle endpoint costs no wake-ups).
+    func runDaemons() {
+        for l in listeners { _ = MHD_run(l.daemon) }
+        rearm()
+    }
+
+    func rearm() {
+        var earliestMs: Int64?
+        for l in listeners {
+            let ms = edgeswipe_mhd_timeout_ms(l.daemon)
+            if ms >= 0 { earliestMs = min(earliestMs ?? ms, ms) }
+        }
+        let deadline = earliestMs.map { Monotonic.nowUs() + UInt64(min($0, 86_400_000)) * 1000 }
+        do { try timer.arm(atUs: deadline) } catch { log.error("http: cannot arm the timer: \(error)") }
+    }
+
+    func nextClientID() -> ControlClientID {
+        defer { nextClient += 1 }
+        // A range of its own, so a handler never confuses an HTTP client with a socket client.
+        return ControlClientID(rawValue: (1 << 48) + nextClient)
+    }
+}

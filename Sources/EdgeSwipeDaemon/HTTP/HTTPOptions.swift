@@ -1,0 +1,49 @@
+/// How the HTTP bridge (issue 9) listens and what it accepts. Loopback only: 127.0.0.1 and ::1.
+public struct HTTPOptions: Sendable {
+    /// The port when none is given (`edgeswipe run --http` needs one; docs/kiosk.md uses this).
+    public static let defaultPort: UInt16 = 8710
+
+    /// 0 picks a free port (tests); `HTTPEndpoint.port` tells which.
+    public var port: UInt16
+    /// Commands (and the event stream) need it: `Authorization: Bearer <token>` or `?token=` on /events.
+    public var token: BearerToken
+    /// Browser origins allowed besides the endpoint's own (http://127.0.0.1:PORT, http://localhost:PORT,
+    /// http://[::1]:PORT).
+    public var origins: OriginPolicy
+    /// The demo kiosk page (web/), served at `/`; nil serves no pages.
+    public var site: StaticSite?
+    /// Largest POST /commands body; larger ones get 413.
+    public var maxBodyBytes: Int
+    /// Output held for one event-stream client before it is dropped as too slow.
+    public var queueLimitBytes: Int
+    /// Connections at once per listening address (event streams included).
+    public var maxConnections: Int
+    /// Event-stream clients at once; more get 503.
+    public var maxEventClients: Int
+    /// Idle timeout of ordinary requests (event streams have none).
+    public var idleTimeoutSeconds: Int
+    /// Also listen on ::1 (skipped with a warning when the host has no IPv6 loopback).
+    public var listenIPv6: Bool
+
+    public init(port: UInt16 = HTTPOptions.defaultPort, token: BearerToken, origins: OriginPolicy = OriginPolicy(),
+                site: StaticSite? = nil, maxBodyBytes: Int = 64 * 1024, queueLimitBytes: Int = 256 * 1024,
+                maxConnections: Int = 128, maxEventClients: Int = 100, idleTimeoutSeconds: Int = 30,
+                listenIPv6: Bool = true) {
+        self.port = port
+        self.token = token
+        self.origins = origins
+        self.site = site
+        self.maxBodyBytes = maxBodyBytes
+        self.queueLimitBytes = queueLimitBytes
+        self.maxConnections = maxConnections
+        self.maxEventClients = maxEventClients
+        self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.listenIPv6 = listenIPv6
+    }
+}
+
+/// Why the HTTP bridge cannot start: a token file readable by others, a bad origin, a port in use.
+public struct HTTPSetupError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

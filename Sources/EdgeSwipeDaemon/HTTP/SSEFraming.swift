@@ -1,0 +1,24 @@
+/// Server-Sent Events framing of the control protocol's lines (WHATWG HTML, "Server-sent events"):
+/// each JSON object becomes one unnamed event, `data: <json>\n\n`, so `EventSource.onmessage` gets it.
+/// The JSON is compact (no raw newlines: strings escape them), so one `data:` line always suffices.
+public enum SSEFraming {
+    /// Reconnection delay suggested to EventSource, then the control protocol's hello as the first event.
+    public static func preamble(retryMs: Int = 2000) -> [UInt8] {
+        var out = Array("retry: \(retryMs)\n".utf8)
+        out += frame(line: ControlProtocol.hello())
+        return out
+    }
+
+    /// One protocol line (with or without its trailing newline) as one event.
+    public static func frame(line: [UInt8]) -> [UInt8] {
+        var body = line[...]
+        while let last = body.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { body = body.dropLast() }
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count + 8)
+        out += Array("data: ".utf8)
+        // A raw CR or LF would end the field early; JSON from ControlProtocol has none, but stay safe.
+        for b in body { out.append(b == 0x0A || b == 0x0D ? 0x20 : b) }
+        out += [0x0A, 0x0A]
+        return out
+    }
+}
