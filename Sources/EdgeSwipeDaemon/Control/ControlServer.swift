@@ -128,12 +128,27 @@ public final class ControlServer {
                 case EINTR, ECONNABORTED: continue
                 case EAGAIN: return
                 default:
-                    // EMFILE and friends: leave the rest in the backlog; level-triggered epoll retries.
-                    log.error("\(SystemError(errno: Errno(rawValue: errno), operation: "accept(\(options.path))"))")
+                    // EMFILE and friends: the pending connection stays in the backlog and the listener stays
+                    // readable, so level-triggered epoll would spin. Stop listening until a client leaves.
+                    log.error("\(SystemError(errno: Errno(rawValue: errno), operation: "accept(\(options.path))")); "
+                              + "not accepting until a client disconnects")
+                    setAccepting(false)
                     return
                 }
             }
             admit(fd)
+        }
+    }
+
+    private var acceptPaused = false
+
+    private func setAccepting(_ on: Bool) {
+        guard let t = listenerToken, acceptPaused == on else { return }
+        do {
+            try loop.modify(t, events: on ? .readable : [])
+            acceptPaused = !on
+        } catch {
+            log.error("control: \(error)")
         }
     }
 
@@ -332,6 +347,7 @@ public final class ControlServer {
         statistics.bump(statistics.disconnected)
         statistics.connected.store(clients.count, ordering: .relaxed)
         log.debug("control: \(id) disconnected: \(reason)")
+        if acceptPaused { setAccepting(true) }
         handler?.clientDisconnected(id, nowUs: Monotonic.nowUs())
     }
 }
