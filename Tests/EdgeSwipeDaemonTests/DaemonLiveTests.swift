@@ -103,6 +103,13 @@ struct DaemonLiveTests {
         let expectedName = descText.split(separator: "\n").first { $0.hasPrefix("N: ") }.map { String($0.dropFirst(3)) }
         let sysName = try? String(contentsOfFile: number.sysPath + "/device/name", encoding: .utf8)
         #expect(sysName?.trimmingCharacters(in: .whitespacesAndNewlines) == expectedName)
+        // And udev's database gives its node and properties from the number alone.
+        let udevNode = try #require(try UdevInputNodes.node(number))
+        #expect(udevNode.devnode.hasPrefix("/dev/input/event"))
+        #expect(charNumber(udevNode.devnode) == number)
+        #expect(udevNode.properties["ID_INPUT_TOUCHSCREEN"] == "1")
+        #expect(udevNode.properties["EDGESWIPE_KIND"] == "touchscreen")
+        #expect(udevNode.udevRefusal == nil)
 
         // Unplug: the tag file goes, and the watcher says so.
         kill(evemu, SIGTERM)

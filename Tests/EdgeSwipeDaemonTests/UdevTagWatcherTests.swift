@@ -82,3 +82,11 @@ import Testing
         #expect(UdevTagWatcher.parse(bytes[..<40]).count == 1)
     }
 }
+
+@Suite struct UdevNodeLookupTests {
+    @Test func nonInputDevicesAndMissingNumbersGiveNothing() throws {
+        // 1:3 is /dev/null (subsystem mem): a real device, but not an evdev node.
+        #expect(try UdevInputNodes.node(CharDeviceNumber(major: 1, minor: 3)) == nil)
+        #expect(try UdevInputNodes.node(CharDeviceNumber(major: 13, minor: 4095)) == nil)
+    }
+}
