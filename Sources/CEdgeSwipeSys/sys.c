@@ -112,3 +112,5 @@ void cedgeswipe_input_event_set_time_us(struct input_event *ev, uint64_t us) {
 }
 
 uint64_t cedgeswipe_makedev(uint32_t major, uint32_t minor) { return (uint64_t)makedev(major, minor); }
+uint32_t cedgeswipe_major(uint64_t dev) { return major((dev_t)dev); }
+uint32_t cedgeswipe_minor(uint64_t dev) { return minor((dev_t)dev); }

@@ -41,6 +41,8 @@ int cedgeswipe_eventfd(void);
 
 // makedev(3) is a macro.
 uint64_t cedgeswipe_makedev(uint32_t major, uint32_t minor);
+uint32_t cedgeswipe_major(uint64_t dev);
+uint32_t cedgeswipe_minor(uint64_t dev);
 
 // Monotonic clock in microseconds (the evdev default clock is CLOCK_MONOTONIC when set by the reader).
 uint64_t cedgeswipe_monotonic_us(void);

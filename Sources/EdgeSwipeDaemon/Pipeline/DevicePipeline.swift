@@ -6,7 +6,8 @@ public final class DevicePipeline {
     public let description: DeviceDescription
     public let geometry: SurfaceGeometry
     public let arena: GestureArena
-    private var decoder: MultitouchDecoder
+    /// Nil for frame sources (libinput touchscreens), whose frames arrive already decoded.
+    private var decoder: MultitouchDecoder?
 
     /// Throws when the device has no physical size (resolution 0 and no configured size) or a recognizer
     /// configuration is invalid.
@@ -19,17 +20,34 @@ public final class DevicePipeline {
         for config in options.recognizers { try arena.add(config) }
     }
 
+    /// A pipeline for a source that delivers frames in mm (libinput). Its transform applies rotation only:
+    /// libinput has applied the device's calibration matrix already.
+    public init(frameSourceNamed name: String, node: String, size: PhysicalSize, options: PipelineOptions) throws {
+        // Axes in hundredths of a millimetre, so the description states the size it was given.
+        let x = AbsInfo(minimum: 0, maximum: Int32((size.widthMM * 100).rounded()), resolution: 100)
+        let y = AbsInfo(minimum: 0, maximum: Int32((size.heightMM * 100).rounded()), resolution: 100)
+        description = DeviceDescription(name: name, id: InputID(bustype: 0, vendor: 0, product: 0, version: 0),
+                                        absInfo: [AbsCode.mtPositionX: x, AbsCode.mtPositionY: y], origin: node)
+        geometry = SurfaceGeometry(xAxis: x, yAxis: y, size: size)
+        decoder = nil
+        arena = GestureArena(transform: ScreenTransform(deviceSize: size, rotation: options.rotation))
+        for config in options.recognizers { try arena.add(config) }
+    }
+
+    /// A frame from a frame source.
+    public func process(_ frame: TouchFrame) -> [GestureEvent] { arena.process(frame, now: frame.timeUs) }
+
     /// Feeds one event. At a SYN_REPORT returns the frame and the gesture events it caused (the events array is
     /// the arena's reused buffer: read it before the next call).
     @inline(__always)
     public func feed(_ event: InputEvent) -> (frame: TouchFrame, gestures: [GestureEvent])? {
-        guard let frame = decoder.feed(event) else { return nil }
+        guard let frame = decoder?.feed(event) else { return nil }
         return (frame, arena.process(frame, now: frame.timeUs))
     }
 
     /// Ends every contact in flight (unplug, end of a recording).
     public func cancelAll(timeUs: UInt64) -> (frame: TouchFrame, gestures: [GestureEvent])? {
-        guard let frame = decoder.cancelAll(timeUs: timeUs) else { return nil }
+        guard let frame = decoder?.cancelAll(timeUs: timeUs) else { return nil }
         return (frame, arena.process(frame, now: frame.timeUs))
     }
 
@@ -37,5 +55,5 @@ public final class DevicePipeline {
 
     public func deadlineReached(now: UInt64) -> [GestureEvent] { arena.deadlineReached(now: now) }
 
-    public var diagnostics: [DecoderDiagnostic] { decoder.diagnostics }
+    public var diagnostics: [DecoderDiagnostic] { decoder?.diagnostics ?? [] }
 }

@@ -1,0 +1,188 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CEdgeSwipeSys
+import CLibinput
+import TouchInput
+
+/// Touchscreens through libinput's udev backend: seat assignment, hotplug, libinput's calibration matrix and
+/// quirks. libinput reports touches in mm with calibration applied; they become the same `TouchFrame`s the
+/// evdev decoder makes, so the recognizers cannot tell the paths apart.
+///
+/// libinput would open every device on the seat; `open_restricted` refuses all but touchscreens, judged from
+/// udev's properties before the node is opened, so keyboards and mice are never opened. Touchpads are refused
+/// too: libinput turns their touches into pointer motion, so the service reads them raw through libevdev.
+public final class LibinputTouchSource {
+    public struct Device {
+        public let id: Int
+        public let name: String
+        public let node: String
+        public let size: PhysicalSize
+    }
+
+    private let loop: EventLoop
+    private var li: OpaquePointer?
+    private var udev: OpaquePointer?
+    private var token: EventToken?
+    private var nextID: Int
+    private let log: DaemonLog
+
+    public var onDeviceAdded: ((Device) -> Void)?
+    public var onDeviceRemoved: ((Int, UInt64) -> Void)?
+    public var onFrame: ((Int, TouchFrame) -> Void)?
+
+    /// `firstID` keeps device ids apart from those the caller gives its libevdev devices.
+    public init(loop: EventLoop, seat: String = "seat0", firstID: Int = 1_000, log: DaemonLog) throws {
+        self.loop = loop
+        self.nextID = firstID
+        self.log = log
+        guard let udev = udev_new() else { throw SystemError(errno: .current, operation: "udev_new") }
+        self.udev = udev
+        let userData = Unmanaged.passUnretained(self).toOpaque()
+        guard let li = libinput_udev_create_context(&LibinputTouchSource.interface, userData, udev) else {
+            udev_unref(udev)
+            throw SystemError(errno: .current, operation: "libinput_udev_create_context")
+        }
+        self.li = li
+        guard libinput_udev_assign_seat(li, seat) == 0 else {
+            libinput_unref(li)
+            udev_unref(udev)
+            throw SystemError(errno: .current, operation: "libinput_udev_assign_seat(\(seat))")
+        }
+        token = try loop.register(fd: libinput_get_fd(li), events: .readable, name: "libinput") { [unowned self] _ in
+            self.dispatch()
+        }
+        dispatch()  // device-added events are queued at seat assignment
+    }
+
+    deinit {
+        if let token { loop.unregister(token) }
+        if let li { libinput_unref(li) }
+        if let udev { udev_unref(udev) }
+    }
+
+    // MARK: open_restricted / close_restricted
+
+    nonisolated(unsafe) private static var interface = libinput_interface(
+        open_restricted: { path, flags, userData in
+            guard let path, let userData else { return -EINVAL }
+            let source = Unmanaged<LibinputTouchSource>.fromOpaque(userData).takeUnretainedValue()
+            return source.openRestricted(String(cString: path), flags: flags)
+        },
+        close_restricted: { fd, _ in
+            close(fd)
+        })
+
+    private func openRestricted(_ path: String, flags: Int32) -> Int32 {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return -errno }
+        guard let node = UdevInputNodes.node(major: cedgeswipe_major(UInt64(st.st_rdev)),
+                                             minor: cedgeswipe_minor(UInt64(st.st_rdev))) else { return -EACCES }
+        if let why = node.udevRefusal {
+            log.debug("libinput: \(path) not opened: \(why)")
+            return -EACCES
+        }
+        guard node.properties["ID_INPUT_TOUCHSCREEN"] == "1" else {
+            log.debug("libinput: \(path) not opened: not a touchscreen (touchpads are read raw through libevdev)")
+            return -EACCES
+        }
+        let fd = open(path, (flags & ~O_RDWR & ~O_WRONLY) | O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        return fd < 0 ? -errno : fd
+    }
+
+    // MARK: Events
+
+    private final class DeviceState {
+        let id: Int
+        let size: PhysicalSize
+        /// libinput seat slot -> contact.
+        var slots: [Int32: Contact] = [:]
+        var contactIDs = 0
+        var buffer: [Contact] = []
+        init(id: Int, size: PhysicalSize) { self.id = id; self.size = size }
+    }
+
+    private func dispatch() {
+        guard let li else { return }
+        libinput_dispatch(li)
+        while let event = libinput_get_event(li) {
+            handle(event)
+            libinput_event_destroy(event)
+        }
+    }
+
+    private func handle(_ event: OpaquePointer) {
+        let device = libinput_event_get_device(event)!
+        let type = libinput_event_get_type(event)
+        let handle = UInt(bitPattern: UnsafeRawPointer(device))
+        switch type {
+        case LIBINPUT_EVENT_DEVICE_ADDED:
+            guard libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 else { return }
+            var w = 0.0, h = 0.0
+            guard libinput_device_get_size(device, &w, &h) == 0, w > 0, h > 0 else {
+                log.warning("libinput: \(String(cString: libinput_device_get_name(device))): no physical size; not used")
+                return
+            }
+            let state = DeviceState(id: nextID, size: PhysicalSize(widthMM: w, heightMM: h))
+            nextID += 1
+            states[handle] = state
+            onDeviceAdded?(Device(id: state.id, name: String(cString: libinput_device_get_name(device)),
+                                  node: "/dev/input/" + String(cString: libinput_device_get_sysname(device)), size: state.size))
+        case LIBINPUT_EVENT_DEVICE_REMOVED:
+            guard let state = states.removeValue(forKey: handle) else { return }
+            let now = Monotonic.nowUs()
+            // Unplugged mid-touch: what was down is cancelled, not lifted.
+            if !state.slots.isEmpty {
+                for k in state.slots.keys { state.slots[k]?.phase = .cancelled }
+                emitFrame(state, timeUs: now)
+            }
+            onDeviceRemoved?(state.id, now)
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL,
+             LIBINPUT_EVENT_TOUCH_FRAME:
+            guard let state = states[handle], let touch = libinput_event_get_touch_event(event) else { return }
+            touchEvent(type, touch, state)
+        default:
+            break
+        }
+    }
+
+    private var states: [UInt: DeviceState] = [:]
+
+    private func touchEvent(_ type: libinput_event_type, _ touch: OpaquePointer, _ state: DeviceState) {
+        let slot = libinput_event_touch_get_seat_slot(touch)
+        switch type {
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
+            let mm = Point(x: libinput_event_touch_get_x(touch), y: libinput_event_touch_get_y(touch))
+            let n = Point(x: mm.x / state.size.widthMM, y: mm.y / state.size.heightMM)
+            if type == LIBINPUT_EVENT_TOUCH_DOWN {
+                state.contactIDs += 1
+                state.slots[slot] = Contact(id: state.contactIDs, slot: Int(slot), phase: .down, deviceX: 0, deviceY: 0,
+                                            mm: mm, normalized: n)
+            } else if var c = state.slots[slot] {
+                c.mm = mm
+                c.normalized = n
+                if c.phase != .down { c.phase = .move }
+                state.slots[slot] = c
+            }
+        case LIBINPUT_EVENT_TOUCH_UP:
+            state.slots[slot]?.phase = .up
+        case LIBINPUT_EVENT_TOUCH_CANCEL:
+            for k in state.slots.keys { state.slots[k]?.phase = .cancelled }
+            emitFrame(state, timeUs: libinput_event_touch_get_time_usec(touch))
+        case LIBINPUT_EVENT_TOUCH_FRAME:
+            emitFrame(state, timeUs: libinput_event_touch_get_time_usec(touch))
+        default:
+            break
+        }
+    }
+
+    /// One frame with every contact of the device; ended contacts leave afterwards and the rest become `move`.
+    private func emitFrame(_ state: DeviceState, timeUs: UInt64) {
+        state.buffer.removeAll(keepingCapacity: true)
+        for slot in state.slots.keys.sorted() { state.buffer.append(state.slots[slot]!) }
+        onFrame?(state.id, TouchFrame(timeUs: timeUs, contacts: state.buffer))
+        for (slot, c) in state.slots {
+            if c.phase == .up || c.phase == .cancelled { state.slots[slot] = nil } else { state.slots[slot]?.phase = .move }
+        }
+    }
+}
