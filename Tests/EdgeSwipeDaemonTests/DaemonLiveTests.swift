@@ -104,7 +104,7 @@ struct DaemonLiveTests {
         let sysName = try? String(contentsOfFile: number.sysPath + "/device/name", encoding: .utf8)
         #expect(sysName?.trimmingCharacters(in: .whitespacesAndNewlines) == expectedName)
         // And udev's database gives its node and properties from the number alone.
-        let udevNode = try #require(try UdevInputNodes.node(number))
+        let udevNode = try #require(UdevInputNodes.node(major: number.major, minor: number.minor))
         #expect(udevNode.devnode.hasPrefix("/dev/input/event"))
         #expect(charNumber(udevNode.devnode) == number)
         #expect(udevNode.properties["ID_INPUT_TOUCHSCREEN"] == "1")
