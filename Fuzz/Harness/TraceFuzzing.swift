@@ -40,7 +40,7 @@ enum TraceFuzzing {
         if error.file != source { problems.append("error names \(error.file), not \(source)") }
         // Line 0 is allowed for whole-file problems (empty, no device); otherwise it must be inside the text.
         let lines = text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-        if error.line < 0 || error.line > lines { problems.append("error line \(error.line) outside 0...\(lines)") }
+        if error.line < 0 || error.line > lines { problems.append("error line \(error.line) outside 0...\(lines): \(error)") }
         if error.message.isEmpty { problems.append("error without a message") }
         return problems
     }

@@ -110,6 +110,19 @@ public struct YAMLEventReader: ~Copyable {
     public var startMark: YAMLMark { YAMLMark(event.pointee.start_mark) }
     public var endMark: YAMLMark { YAMLMark(event.pointee.end_mark) }
 
+    /// libyaml ends a text that lacks a final newline with a forced line break, so an error at the very end
+    /// names a line after the last one; report the end of the last line instead (found by fuzzing).
+    /// Errors only: this counts lines.
+    private func errorMark(_ m: yaml_mark_t) -> YAMLMark {
+        let bytes = input.bytes
+        guard m.column == 0, m.line > 0, let last = bytes.last, last != 0x0A else { return YAMLMark(m) }
+        let newlines = bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        guard m.line > newlines else { return YAMLMark(m) }
+        // libyaml counts columns in characters: skip UTF-8 continuation bytes.
+        let lastLine = bytes.reversed().prefix { $0 != 0x0A }
+        return YAMLMark(line: newlines + 1, column: lastLine.filter { $0 & 0xC0 != 0x80 }.count + 1)
+    }
+
     /// The scalar's bytes (UTF-8), valid only inside `body`. Empty for non-scalar events.
     public func withScalarBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         guard kind == .scalar, let value = event.pointee.data.scalar.value else {
@@ -175,7 +188,7 @@ public struct YAMLEventReader: ~Copyable {
 
     /// An error at the current event's start.
     public func error(_ message: String) -> YAMLError {
-        YAMLError(source: source, mark: startMark, message: message)
+        YAMLError(source: source, mark: errorMark(event.pointee.start_mark), message: message)
     }
 
     private func parserError() -> YAMLError {
@@ -184,7 +197,7 @@ public struct YAMLEventReader: ~Copyable {
         if let context = p.context {
             message += " \(String(cString: context)) (started at \(YAMLMark(p.context_mark)))"
         }
-        return YAMLError(source: source, mark: YAMLMark(p.problem_mark), message: message,
+        return YAMLError(source: source, mark: errorMark(p.problem_mark), message: message,
                          atEndOfInput: p.problem_mark.index >= input.count)
     }
 }
