@@ -40,6 +40,7 @@ extension HTTPEndpoint {
         if stream.suspended {
             stream.suspended = false
             MHD_resume_connection(stream.connection)
+            scheduleRun()
         }
     }
 
@@ -64,7 +65,9 @@ extension HTTPEndpoint {
         statistics.bump(statistics.streamsOpened)
         statistics.streamsConnected.store(streams.count, ordering: .relaxed)
         log.debug("http: \(stream.id) opened an event stream (\(classes.sorted().map(\.rawValue).joined(separator: ",")))")
-        return MHD_queue_response(connection, 200, response)
+        let queued = MHD_queue_response(connection, 200, response)
+        onStreamOpened?(stream.id)
+        return queued
     }
 
     func read(_ stream: EventStream, into buffer: UnsafeMutablePointer<CChar>, max: Int) -> Int {
@@ -96,6 +99,7 @@ extension HTTPEndpoint {
         if stream.suspended {
             stream.suspended = false
             MHD_resume_connection(stream.connection)
+            scheduleRun()
         } else {
             let fd = edgeswipe_mhd_connection_fd(stream.connection)
             if fd >= 0 { _ = Glibc.shutdown(fd, Int32(SHUT_RDWR)) }

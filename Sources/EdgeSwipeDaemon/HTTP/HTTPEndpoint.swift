@@ -20,6 +20,8 @@ public final class HTTPEndpoint {
     /// Addresses listened on, e.g. ["127.0.0.1:8710", "[::1]:8710"].
     public private(set) var addresses: [String] = []
     public weak var handler: (any ControlCommandHandler)?
+    /// An event stream opened (e.g. to start a replay once a page is watching).
+    public var onStreamOpened: ((ControlClientID) -> Void)?
 
     struct Listener {
         var daemon: OpaquePointer
@@ -27,10 +29,15 @@ public final class HTTPEndpoint {
         var address: String
     }
 
-    private unowned let loop: EventLoop
+    // Strong: the loop must outlive the registrations removed in shutdown (no cycle: the loop holds handlers).
+    private let loop: EventLoop
     let log: DaemonLog
     private var listeners: [Listener] = []
     private let timer: DeadlineTimer
+    /// Resumed connections are only picked up by the next MHD_run: one eventfd poke per batch of events.
+    private var resumeKick: LoopWaker?
+    private var kickPending = false
+    private var insideRun = false
     var streams: [ControlClientID: EventStream] = [:]
     private var nextClient: UInt64 = 1
     private var stopped = false
@@ -43,6 +50,10 @@ public final class HTTPEndpoint {
         self.options = options  // the port and the self origins are filled in once known
         timer = try DeadlineTimer(loop: loop)
         timer.onExpiry = { [unowned self] _ in self.runDaemons() }
+        resumeKick = try loop.makeWaker(name: "http resume") { [weak self] in
+            self?.kickPending = false
+            self?.runDaemons()
+        }
 
         let v4 = try start(address: .v4(port: options.port))
         listeners.append(v4)
@@ -147,8 +158,18 @@ public final class HTTPEndpoint {
     /// Lets every daemon do its work, then re-arms the timer for MHD's next timeout (none: disarmed, so an
     /// idle endpoint costs no wake-ups).
     func runDaemons() {
+        guard !insideRun else { return }
+        insideRun = true
         for l in listeners { _ = MHD_run(l.daemon) }
+        insideRun = false
         rearm()
+    }
+
+    /// A connection was resumed: make sure MHD_run comes soon, once for all resumes of this loop turn.
+    func scheduleRun() {
+        guard !kickPending else { return }
+        kickPending = true
+        resumeKick?.wake()
     }
 
     func rearm() {

@@ -23,6 +23,12 @@ public final class LiveSession {
     public var onEvent: ((Int, InputEvent) -> Void)?
     /// Called after a device was unplugged and dropped.
     public var onUnplug: ((Int, String) -> Void)?
+    /// Called after navigation has taken a gesture event and its navigation events were sent (e.g. to
+    /// announce how long a released pop takes to settle).
+    public var onGestureHandled: ((GestureEvent) -> Void)?
+    /// Pipelines fed through `feed(_:to:)` instead of read from a LiveDevice (a recording replayed in
+    /// real time by `ReplayFeeder`). Their ids share the members' numbering.
+    public private(set) var fed: [Int: DevicePipeline] = [:]
 
     /// `timer` is the service's one deadline timerfd (a new one when nil); the session takes its expiry.
     public init(loop: EventLoop, timer: DeadlineTimer? = nil, options: PipelineOptions, navigation: NavigationSession?,
@@ -57,6 +63,30 @@ public final class LiveSession {
         }
         members[id] = member
         return id
+    }
+
+    /// Adds a pipeline that is fed events by the caller, as if they came from a device.
+    public func addFed(_ description: DeviceDescription, options deviceOptions: PipelineOptions? = nil) throws -> Int {
+        let pipeline = try DevicePipeline(device: description, options: deviceOptions ?? options, mode: .recording)
+        if let navigation { pipeline.arena.delegate = navigation.arbiter }
+        let id = nextID
+        nextID += 1
+        fed[id] = pipeline
+        return id
+    }
+
+    /// One event of a fed pipeline (times on the same clock as live devices: CLOCK_MONOTONIC µs).
+    public func feed(_ event: InputEvent, to id: Int) {
+        guard let pipeline = fed[id] else { return }
+        if let (frame, gestures) = pipeline.feed(event) { deliver(frame, gestures, device: id) }
+        rearm()
+    }
+
+    /// Ends a fed pipeline, cancelling what it had in flight.
+    public func removeFed(_ id: Int, now: UInt64) {
+        guard let pipeline = fed.removeValue(forKey: id) else { return }
+        if let (frame, gestures) = pipeline.cancelAll(timeUs: now) { deliver(frame, gestures, device: id) }
+        rearm()
     }
 
     /// Stops reading a device (after unplug, or on request) and cancels what it had in flight.
@@ -100,16 +130,19 @@ public final class LiveSession {
             sink(.gesture(g, device: device))
             navigation?.handle(g)
             flushNavigation()
+            onGestureHandled?(g)
         }
     }
 
     private func deadlinesReached(now: UInt64) {
-        for (id, member) in members.sorted(by: { $0.key < $1.key }) {
-            if let d = member.pipeline.nextDeadline, d <= now {
-                for g in member.pipeline.deadlineReached(now: now) {
+        let pipelines = members.map { ($0.key, $0.value.pipeline) } + fed.map { ($0.key, $0.value) }
+        for (id, pipeline) in pipelines.sorted(by: { $0.0 < $1.0 }) {
+            if let d = pipeline.nextDeadline, d <= now {
+                for g in pipeline.deadlineReached(now: now) {
                     sink(.gesture(g, device: id))
                     navigation?.handle(g)
                     flushNavigation()
+                    onGestureHandled?(g)
                 }
             }
         }
@@ -123,6 +156,9 @@ public final class LiveSession {
         var earliest: UInt64?
         for member in members.values {
             if let d = member.pipeline.nextDeadline { earliest = min(earliest ?? d, d) }
+        }
+        for pipeline in fed.values {
+            if let d = pipeline.nextDeadline { earliest = min(earliest ?? d, d) }
         }
         if let d = navigation?.nextDeadlineUs { earliest = min(earliest ?? d, d) }
         guard earliest != timer.deadline else { return }

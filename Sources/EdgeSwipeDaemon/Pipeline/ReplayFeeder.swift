@@ -1,0 +1,93 @@
+import TouchInput
+import TouchTrace
+
+/// Plays a recording into a running `LiveSession` in recorded time, as if its devices were plugged in
+/// (`edgeswipe run --replay FILE`): demos and browser tests without hardware. Events go through the same
+/// `DevicePipeline` path as live devices (`LiveSession.addFed`/`feed`), their times moved onto
+/// CLOCK_MONOTONIC so recognizer and animation deadlines share the session's timer. One timerfd of its
+/// own, armed at the next event: no wake-ups between events, none after the end.
+public final class ReplayFeeder {
+    public enum State: String, Sendable {
+        case waiting, playing, finished
+    }
+
+    public let trace: Trace
+    public private(set) var state = State.waiting
+    /// Events fed so far.
+    public private(set) var fedEvents = 0
+    /// After the last event (contacts still down were cancelled).
+    public var onFinished: (() -> Void)?
+
+    private let session: LiveSession
+    private let timer: DeadlineTimer
+    private var ids: [Int] = []
+    private var cursors: [Int]
+    /// CLOCK_MONOTONIC µs at which the recording's first event plays.
+    private var originUs: UInt64 = 0
+    private let firstEventUs: UInt64
+
+    /// Adds one fed pipeline per device of the recording. Throws when a device cannot be used (no size...).
+    public init(loop: EventLoop, session: LiveSession, trace: Trace, options: PipelineOptions? = nil) throws {
+        self.trace = trace
+        self.session = session
+        cursors = [Int](repeating: 0, count: trace.devices.count)
+        firstEventUs = trace.devices.compactMap { $0.events.first?.timeUs }.min() ?? 0
+        timer = try DeadlineTimer(loop: loop)
+        for device in trace.devices { ids.append(try session.addFed(device.description, options: options)) }
+        timer.onExpiry = { [unowned self] now in self.play(upTo: now) }
+    }
+
+    /// Starts playing: the recording's first event plays at `startUs` (CLOCK_MONOTONIC µs).
+    public func start(atUs startUs: UInt64) throws {
+        guard state == .waiting else { return }
+        state = .playing
+        originUs = startUs
+        try armForNext()
+    }
+
+    /// The monotonic time an event of the recording plays at.
+    func playTime(_ recordedUs: UInt64) -> UInt64 { originUs + (recordedUs &- firstEventUs) }
+
+    private func play(upTo now: UInt64) {
+        // Every event due, merged across devices by time, with its time moved onto the live clock.
+        while let d = nextDevice(), case let e = trace.devices[d].events[cursors[d]], playTime(e.timeUs) <= now {
+            cursors[d] += 1
+            fedEvents += 1
+            session.feed(InputEvent(timeUs: playTime(e.timeUs), type: e.type, code: e.code, value: e.value), to: ids[d])
+        }
+        do {
+            try armForNext()
+        } catch {
+            finish(now: now)
+        }
+    }
+
+    private func armForNext() throws {
+        guard let d = nextDevice() else {
+            finish(now: Monotonic.nowUs())
+            return
+        }
+        try timer.arm(atUs: playTime(trace.devices[d].events[cursors[d]].timeUs))
+    }
+
+    private func finish(now: UInt64) {
+        guard state == .playing else { return }
+        state = .finished
+        try? timer.arm(atUs: nil)
+        for id in ids { session.removeFed(id, now: now) }
+        onFinished?()
+    }
+
+    private func nextDevice() -> Int? {
+        var best: Int?
+        var bestTime = UInt64.max
+        for d in trace.devices.indices where cursors[d] < trace.devices[d].events.count {
+            let t = trace.devices[d].events[cursors[d]].timeUs
+            if t < bestTime {
+                best = d
+                bestTime = t
+            }
+        }
+        return best
+    }
+}
