@@ -21,8 +21,11 @@ public struct DaemonLog: Sendable {
     /// Discards everything (tests that do not look at the log).
     public static let silent = DaemonLog(minimum: .error) { _, _ in }
 
+    /// The "<N>" prefix is for the journal (SyslogLevelPrefix=); a person at a terminal gets plain lines.
+    static let prefixed = isatty(2) == 0
+
     public static let stderrSink: @Sendable (Level, String) -> Void = { level, message in
-        let line = "<\(level.rawValue)>\(message)\n"
+        let line = (prefixed ? "<\(level.rawValue)>" : "") + message + "\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
 
