@@ -32,7 +32,7 @@ public final class LibinputTouchSource {
     public var onFrame: ((Int, TouchFrame) -> Void)?
 
     /// `firstID` keeps device ids apart from those the caller gives its libevdev devices.
-    public init(loop: EventLoop, seat: String = "seat0", firstID: Int = 1_000, log: DaemonLog) throws {
+    public init(loop: EventLoop, seat: String = "seat0", firstID: Int = 1_000_000, log: DaemonLog) throws {
         self.loop = loop
         self.nextID = firstID
         self.log = log
@@ -52,7 +52,8 @@ public final class LibinputTouchSource {
         token = try loop.register(fd: libinput_get_fd(li), events: .readable, name: "libinput") { [unowned self] _ in
             self.dispatch()
         }
-        dispatch()  // device-added events are queued at seat assignment
+        // The device-added events queued by the seat assignment are read on the loop's first turn, after the
+        // caller has set the callbacks.
     }
 
     deinit {
@@ -149,9 +150,9 @@ public final class LibinputTouchSource {
     private var states: [UInt: DeviceState] = [:]
 
     private func touchEvent(_ type: libinput_event_type, _ touch: OpaquePointer, _ state: DeviceState) {
-        let slot = libinput_event_touch_get_seat_slot(touch)
         switch type {
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
+            let slot = libinput_event_touch_get_seat_slot(touch)
             let mm = Point(x: libinput_event_touch_get_x(touch), y: libinput_event_touch_get_y(touch))
             let n = Point(x: mm.x / state.size.widthMM, y: mm.y / state.size.heightMM)
             if type == LIBINPUT_EVENT_TOUCH_DOWN {
@@ -165,7 +166,7 @@ public final class LibinputTouchSource {
                 state.slots[slot] = c
             }
         case LIBINPUT_EVENT_TOUCH_UP:
-            state.slots[slot]?.phase = .up
+            state.slots[libinput_event_touch_get_seat_slot(touch)]?.phase = .up
         case LIBINPUT_EVENT_TOUCH_CANCEL:
             for k in state.slots.keys { state.slots[k]?.phase = .cancelled }
             emitFrame(state, timeUs: libinput_event_touch_get_time_usec(touch))

@@ -82,6 +82,23 @@ public final class LiveSession {
         rearm()
     }
 
+    /// Adds a source that delivers whole frames in mm (libinput touchscreens); it shares `fed`'s numbering
+    /// and deadline handling. `id` is the source's own id for the device.
+    public func addFrameSource(id: Int, name: String, node: String, size: PhysicalSize,
+                               options deviceOptions: PipelineOptions? = nil) throws {
+        let pipeline = try DevicePipeline(frameSourceNamed: name, node: node, size: size, options: deviceOptions ?? options)
+        if let navigation { pipeline.arena.delegate = navigation.arbiter }
+        precondition(fed[id] == nil && members[id] == nil, "frame source id \(id) is taken")
+        fed[id] = pipeline
+    }
+
+    /// One frame of a frame source.
+    public func process(_ frame: TouchFrame, from id: Int) {
+        guard let pipeline = fed[id] else { return }
+        deliver(frame, pipeline.process(frame), device: id)
+        rearm()
+    }
+
     /// Ends a fed pipeline, cancelling what it had in flight.
     public func removeFed(_ id: Int, now: UInt64) {
         guard let pipeline = fed.removeValue(forKey: id) else { return }

@@ -5,6 +5,7 @@ import EdgeSwipeDaemon
 import Gestures
 import Navigation
 import TouchInput
+import TouchTrace
 
 /// `edgeswipe run`: the service. Touch devices (tagged by udev/70-edgeswipe.rules, or named), recognizers,
 /// the navigation stack, the control socket, actions, sd_notify; SIGHUP reloads the configuration.
@@ -22,7 +23,20 @@ enum RunCommand: Subcommand {
         OptionSpec(name: "config", short: "c", valueName: "FILE", help: "Configuration file (YAML); default: built-in defaults."),
         OptionSpec(name: "stack", short: nil, valueName: "SPEC", help: "Initial navigation stack (default 'home'); the front end may replace it."),
         OptionSpec(name: "socket", short: nil, valueName: "PATH", help: "Control socket path, overriding the configuration."),
+        OptionSpec(name: "backend", short: nil, valueName: "auto|evdev",
+                   help: "auto (default): touchscreens through libinput (calibration, quirks), touchpads raw through libevdev; evdev: everything through libevdev."),
         OptionSpec(name: "verbose", short: "v", valueName: nil, help: "Log debug messages."),
+        OptionSpec(name: "http", short: nil, valueName: "PORT",
+                   help: "Also serve the protocol over HTTP on 127.0.0.1 and ::1 (docs/kiosk.md; \(HTTPOptions.defaultPort) is usual, 0 picks one)."),
+        OptionSpec(name: "http-token", short: nil, valueName: "FILE", help: "Bearer token file for --http (mode 0600 or stricter)."),
+        OptionSpec(name: "http-origin", short: nil, valueName: "ORIGIN",
+                   help: "Browser origin allowed besides the endpoint's own, e.g. http://localhost:3000.", repeatable: true),
+        OptionSpec(name: "web-root", short: nil, valueName: "DIR", help: "Serve the kiosk page from DIR (e.g. web/) at / with --http."),
+        OptionSpec(name: "replay", short: nil, valueName: "FILE",
+                   help: "Play a recording into the service in recorded time, as a device (instead of live devices unless DEVICEs are named)."),
+        OptionSpec(name: "replay-delay", short: nil, valueName: "SECONDS", help: "Wait before the recording plays (default 0.5)."),
+        OptionSpec(name: "replay-on-stream", short: nil, valueName: nil,
+                   help: "Start the recording (after --replay-delay) when the first HTTP event stream opens."),
     ]
 
     static func run(_ a: ParsedArguments) throws -> ExitStatus {
@@ -35,6 +49,12 @@ enum RunCommand: Subcommand {
             var c = store.current
             c.socket.path = socket
             _ = store.apply(c)
+        }
+        let useLibinput: Bool
+        switch a.value("backend") ?? "auto" {
+        case "auto": useLibinput = true
+        case "evdev": useLibinput = false
+        case let other: throw UsageError("--backend '\(other)' must be auto or evdev")
         }
         let stack: [ScreenSpec]
         do { stack = try StackSpec.parse(a.value("stack") ?? "home") } catch { throw UsageError("--stack: \(error)") }
@@ -49,11 +69,13 @@ enum RunCommand: Subcommand {
 
         var deviceNames: [Int: String] = [:]
         var deviceEntries: [Int: Int?] = [:]
+        let settling = TransitionSettling(session: navigation)
         let session = try LiveSession(loop: runtime.loop, timer: runtime.deadlineTimer, options: base, navigation: navigation) { output in
             switch output {
             case .gesture(let g, let d):
                 runtime.handleGesture(g, device: deviceNames[d], rules: runtime.rules(forEntry: deviceEntries[d] ?? nil))
             case .navigation(let n):
+                settling.observe(n)
                 runtime.publish(ControlEvent(eventClass: ControlEvent.eventClass(ofNavigationEvent: n.typeName),
                                              encodedJSON: EventJSON.navigation(n)))
             case .deviceNote(let text, let d):
@@ -65,6 +87,11 @@ enum RunCommand: Subcommand {
             }
         }
         handler.afterChange = { session.navigationChanged() }
+        session.onGestureHandled = { g in
+            if let line = settling.event(after: g) { runtime.publish(ControlEvent(eventClass: .transition, encodedJSON: line)) }
+        }
+        let http = try startHTTP(a, runtime: runtime, handler: handler, log: log)
+        let replay = try startReplay(a, runtime: runtime, session: session, base: base, http: http, log: log)
 
         /// Opens one node if the policy allows it, with its configured settings.
         func open(_ node: String, udev: [String: String]) {
@@ -87,8 +114,43 @@ enum RunCommand: Subcommand {
             }
         }
 
+        var libinput: LibinputTouchSource?
+        if a.positionals.isEmpty && replay == nil && useLibinput {
+            do {
+                libinput = try LibinputTouchSource(loop: runtime.loop, log: log)
+            } catch {
+                log.warning("libinput unavailable (\(error)); touchscreens are read through libevdev")
+            }
+            libinput?.onDeviceAdded = { d in
+                let config = store.current
+                do {
+                    // Selectors match on name and node; libinput applied the calibration itself.
+                    let probe = DeviceDescription(name: d.name, id: InputID(bustype: 0, vendor: 0, product: 0, version: 0),
+                                                  origin: d.node)
+                    let entry = config.selectors.firstIndex { $0.matches(probe, node: d.node, kind: .touchscreen) }
+                    if let entry, config.selectors[entry].ignore { log.info("\(d.node): ignored by device entry \(entry + 1)"); return }
+                    if entry == nil, config.selection == .listed { log.info("\(d.node): no device entry matches"); return }
+                    var options = try PipelineOptions(settings: config.settings(forEntry: entry), base: base)
+                    options.calibration = .identity
+                    try session.addFrameSource(id: d.id, name: d.name, node: d.node, size: d.size, options: options)
+                    deviceNames[d.id] = d.node
+                    deviceEntries[d.id] = entry
+                    log.info("\(d.node) \"\(d.name)\": touchscreen through libinput, \(d.size)")
+                } catch {
+                    log.error("\(d.node) \"\(d.name)\": not used: \(error)")
+                }
+            }
+            libinput?.onFrame = { id, frame in session.process(frame, from: id) }
+            libinput?.onDeviceRemoved = { id, now in
+                log.info("\(deviceNames[id] ?? "libinput device") removed")
+                session.removeFed(id, now: now)
+                deviceNames[id] = nil
+                deviceEntries[id] = nil
+            }
+        }
+
         var watcher: UdevTagWatcher?
-        if a.positionals.isEmpty {
+        if a.positionals.isEmpty && replay == nil {
             watcher = try UdevTagWatcher(loop: runtime.loop, log: log)
             func added(_ number: CharDeviceNumber) {
                 guard let node = UdevInputNodes.node(major: number.major, minor: number.minor) else {
@@ -99,6 +161,7 @@ enum RunCommand: Subcommand {
                     log.info("\(node.devnode): not opened: \(why)")
                     return
                 }
+                if libinput != nil, node.properties["ID_INPUT_TOUCHSCREEN"] == "1" { return }  // libinput has it
                 if session.members.values.contains(where: { $0.device.path == node.devnode }) { return }
                 open(node.devnode, udev: node.properties)
             }
@@ -107,7 +170,7 @@ enum RunCommand: Subcommand {
                 // Removal arrives as ENODEV on the device's own fd (LiveSession cancels its contacts).
                 if case .added(let number) = change { added(number) }
             }
-        } else {
+        } else if !a.positionals.isEmpty {
             for node in a.positionals { open(node, udev: [:]) }
             if session.members.isEmpty { throw RuntimeError("none of the named devices can be used") }
         }
@@ -124,9 +187,70 @@ enum RunCommand: Subcommand {
         } catch {
             log.warning("key injection unavailable: \(error)")
         }
-        log.info("ready: \(session.members.count) device(s), stack \(stack.map(\.name).joined(separator: ","))")
+        log.info("ready: \(session.members.count + session.fed.count) device(s) (libinput touchscreens are added as they appear), stack \(stack.map(\.name).joined(separator: ","))")
+        runtime.onStop = { http?.shutdown() }
         try runtime.run(status: "\(session.members.count) devices")
-        withExtendedLifetime((watcher, session)) {}
+        withExtendedLifetime((watcher, libinput, session, http, replay)) {}
         return .success
+    }
+
+    /// `--http PORT`: the HTTP bridge on the runtime's loop, receiving every published event.
+    private static func startHTTP(_ a: ParsedArguments, runtime: DaemonRuntime, handler: NavigationCommandHandler,
+                                  log: DaemonLog) throws -> HTTPEndpoint? {
+        guard let portText = a.value("http") else {
+            for o in ["http-token", "http-origin", "web-root", "replay-on-stream"] where a.value(o) != nil || a.flag(o) {
+                throw UsageError("--\(o) needs --http PORT")
+            }
+            return nil
+        }
+        guard let port = UInt16(portText) else { throw UsageError("--http: expected a port number 0-65535, got '\(portText)'") }
+        guard let tokenPath = a.value("http-token") else {
+            throw UsageError("--http needs --http-token FILE (a file only the kiosk user can read; see docs/kiosk.md)")
+        }
+        let endpoint: HTTPEndpoint
+        do {
+            let options = HTTPOptions(port: port, token: try BearerToken.load(path: tokenPath),
+                                      origins: try OriginPolicy(a.all("http-origin")),
+                                      site: try a.value("web-root").map { try StaticSite.load(directory: $0) })
+            endpoint = try HTTPEndpoint(loop: runtime.loop, options: options, handler: handler, log: log)
+        } catch {
+            throw RuntimeError("--http: \(error)")
+        }
+        runtime.addEventSink { [unowned endpoint] event in endpoint.publish(event) }
+        return endpoint
+    }
+
+    /// `--replay FILE`: the recording as a device of the session, started after a delay (from now, or from
+    /// the first HTTP event stream with --replay-on-stream).
+    private static func startReplay(_ a: ParsedArguments, runtime: DaemonRuntime, session: LiveSession,
+                                    base: PipelineOptions, http: HTTPEndpoint?, log: DaemonLog) throws -> ReplayFeeder? {
+        guard let path = a.value("replay") else {
+            if a.value("replay-delay") != nil || a.flag("replay-on-stream") { throw UsageError("--replay-delay and --replay-on-stream need --replay FILE") }
+            return nil
+        }
+        let delayText = a.value("replay-delay") ?? "0.5"
+        guard let delay = Double(delayText), delay >= 0, delay <= 3600 else {
+            throw UsageError("--replay-delay: expected seconds between 0 and 3600, got '\(delayText)'")
+        }
+        let feeder: ReplayFeeder
+        do {
+            let trace = try TraceReader.read(path: path)
+            let options = try PipelineOptions(settings: runtime.config.current.settings(forEntry: nil), base: base)
+            feeder = try ReplayFeeder(loop: runtime.loop, session: session, trace: trace, options: options)
+        } catch {
+            throw RuntimeError("--replay \(path): \(error)")
+        }
+        feeder.onFinished = { log.info("replay of \(path) finished") }
+        func start() {
+            log.info("replay of \(path) starts in \(delay) s")
+            do { try feeder.start(atUs: Monotonic.nowUs() + UInt64(delay * 1_000_000)) } catch { log.error("replay: \(error)") }
+        }
+        if a.flag("replay-on-stream") {
+            guard let http else { throw UsageError("--replay-on-stream needs --http PORT") }
+            http.onStreamOpened = { _ in if feeder.state == .waiting { start() } }
+        } else {
+            start()
+        }
+        return feeder
     }
 }
