@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""The demo kiosk page (web/) in headless Chromium, following `edgeswipe run --http --replay` live.
+
+Usage: Tests/Browser/kiosk-check.py PATH/TO/edgeswipe [OUT_DIR]
+
+The daemon replays samples/demo-back-swipes.evemu as a device once the page's event stream opens. The page
+sets the stack home > inbox > message. What the recording does comes from its own script
+(samples/make-demo-sample.py) on the Pixel Tablet surface, 1600/11 = 145.45 mm wide:
+  1. fast swipe 1.5 -> 110 mm, ending slowly: completes; progress at release 108.6/145.45 = 0.747;
+     remaining (1 - 0.747) x 350 ms = 88 ms (NavigationConfig's 350 ms standard duration; the fling is slower)
+  2. slow swipe 2 -> 40 -> 15 mm: cancels; max progress 38/145.45 = 0.26; release 13/145.45 = 0.089;
+     remaining 0.089 x 350 = 31 ms, raised to the 50 ms minimum
+  3. steady swipe 1 -> 90 mm in 0.5 s: completes; release 89/145.45 = 0.612; remaining 0.388 x 350 = 136 ms
+     (the fling, 0.388 x 145.45 mm at 176 mm/s = 320 ms, is longer)
+  4. a fast swipe at the root: refused, reason "root"; 5. a tap: nothing.
+Checked twice: as page state (the page's own record of what it drew) and in screenshots (pixels of each
+screen's body colour from web/style.css).
+"""
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cdp import Browser  # noqa: E402
+from png import read_png  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+binary = sys.argv[1]
+out_dir = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="edgeswipe-kiosk-")
+os.makedirs(out_dir, exist_ok=True)
+WIDTH, HEIGHT = 800, 600
+BODY_Y = 400                      # below every header, text and button, above the notice and status bar
+COLOURS = {"home": (200, 220, 255), "inbox": (255, 215, 180), "message": (200, 240, 200)}  # web/style.css
+TOKEN = "kiosk-check-" + os.urandom(12).hex()
+failures = []
+
+
+def expect(cond, what):
+    print(("ok   " if cond else "FAIL ") + what)
+    if not cond:
+        failures.append(what)
+
+
+def screen_at(px, x, y):
+    """The screen whose body colour (or its dimmed variant, up to 8% darker) is nearest the pixel."""
+    c = px[y][x]
+    best, best_d = None, 1e9
+    for name, ref in COLOURS.items():
+        for dim in (1.0, 0.96, 0.92):
+            d = sum(abs(a - b * dim) for a, b in zip(c, ref))
+            if d < best_d:
+                best, best_d = name, d
+    return best if best_d <= 45 else f"none{c}"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+work = tempfile.mkdtemp(prefix="edgeswipe-kiosk-run-")
+token_file = os.path.join(work, "token")
+with open(os.open(token_file, os.O_WRONLY | os.O_CREAT, 0o600), "w") as f:
+    f.write(TOKEN + "\n")
+port = free_port()
+log_path = os.path.join(out_dir, "daemon.log")
+daemon = subprocess.Popen(
+    [binary, "run", "--socket", os.path.join(work, "control.sock"), "--http", str(port), "--http-token", token_file,
+     "--web-root", os.path.join(ROOT, "web"), "--replay", os.path.join(ROOT, "samples/demo-back-swipes.evemu"),
+     "--replay-delay", "2", "--replay-on-stream", "-v"],
+    stdout=subprocess.DEVNULL, stderr=open(log_path, "w"))
+browser = None
+try:
+    deadline = time.time() + 20
+    while "http: listening" not in open(log_path).read():
+        if daemon.poll() is not None or time.time() > deadline:
+            sys.exit(f"kiosk-check: the daemon did not start; log: {log_path}\n" + open(log_path).read())
+        time.sleep(0.05)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        urllib.request.urlopen(urllib.request.Request(base + "/commands", data=b'{"command":"state"}'), timeout=5)
+        expect(False, "POST /commands without the token is refused")
+    except urllib.error.HTTPError as e:
+        expect(e.code == 401, f"POST /commands without the token is refused (HTTP {e.code})")
+
+    browser = Browser(WIDTH, HEIGHT)
+    browser.call("Page.navigate", url=f"{base}/#token={TOKEN}&stack=home,inbox,message")
+    state_js = ("JSON.stringify({d: document.body ? Object.assign({}, document.body.dataset) : {},"
+                " n: window.kiosk ? kiosk.history.length : 0})")
+    shots = []          # (label, path, state before, state after)
+    settled_seen = 0
+    mid_taken = set()   # swipe numbers (count of interactive begins) with a mid-gesture screenshot
+    begins = 0
+    end = time.time() + 40
+    while time.time() < end:
+        s = json.loads(browser.evaluate(state_js))
+        d = s["d"]
+        hist = browser.evaluate("JSON.stringify(window.kiosk ? kiosk.history.filter("
+                                "h => h.event !== 'transitionProgress') : [])")
+        hist = json.loads(hist)
+        begins = sum(1 for h in hist if h["event"] == "transitionBegan" and h["kind"] == "interactivePop")
+        if d.get("phase") == "tracking" and float(d.get("progress", 0)) >= 0.15 and begins not in mid_taken:
+            path = os.path.join(out_dir, f"mid-{begins}.png")
+            browser.screenshot(path)
+            after = json.loads(browser.evaluate(state_js))["d"]
+            mid_taken.add(begins)
+            shots.append((f"mid-{begins}", path, d, after))
+        interactive_ends = [h for h in hist if h["event"] in ("transitionFinished", "transitionCancelled")
+                            and h["kind"] == "interactivePop"]
+        if len(interactive_ends) > settled_seen and d.get("phase") == "idle":
+            settled_seen = len(interactive_ends)
+            path = os.path.join(out_dir, f"settled-{settled_seen}.png")
+            browser.screenshot(path)
+            shots.append((f"settled-{settled_seen}", path, d, json.loads(browser.evaluate(state_js))["d"]))
+        if any(h["event"] == "popRefused" for h in hist) and d.get("refused"):
+            time.sleep(0.2)
+            path = os.path.join(out_dir, "refused.png")
+            browser.screenshot(path)
+            shots.append(("refused", path, d, json.loads(browser.evaluate(state_js))["d"]))
+            break
+        time.sleep(0.03)
+    history = json.loads(browser.evaluate("JSON.stringify(kiosk.history)"))
+    with open(os.path.join(out_dir, "history.json"), "w") as f:
+        json.dump(history, f, indent=1)
+
+    # --- Page state: the page's own record of every event it drew.
+    pops = []   # one dict per interactive pop
+    for h in history:
+        if h["event"] == "transitionBegan" and h["kind"] == "interactivePop":
+            pops.append({"from": h["top"], "revealed": h["revealed"], "max": 0.0, "tracking_reveals": set()})
+        elif pops and h["event"] == "transitionProgress" and h["phase"] == "tracking":
+            pops[-1]["max"] = max(pops[-1]["max"], h["progress"])
+            pops[-1]["tracking_reveals"].add(h["revealed"])
+        elif pops and h["event"] == "transitionSettling":
+            pops[-1].update(outcome=h["outcome"], remaining=h["remainingMs"], release=h["progress"],
+                            settle_t=h["t"])
+        elif pops and h["event"] in ("transitionFinished", "transitionCancelled") and h["kind"] == "interactivePop":
+            pops[-1].update(end=h["event"], top_after=h["top"], end_t=h["t"])
+    expect(len(pops) == 3, f"three interactive pops drawn (got {len(pops)})")
+    expected = [("message", "inbox", "complete", "transitionFinished", "inbox", 0.747, 88.5),
+                ("inbox", "home", "cancel", "transitionCancelled", "inbox", 0.26, 50.0),
+                ("inbox", "home", "complete", "transitionFinished", "home", 0.612, 135.8)]
+    for i, (frm, below, outcome, end_event, top_after, peak, remaining) in enumerate(expected):
+        if i >= len(pops):
+            break
+        p = pops[i]
+        n = i + 1
+        expect(p["from"] == frm and p["tracking_reveals"] == {below},
+               f"pop {n}: {frm} slides, {below} revealed below while tracking (got {p['from']}, {p['tracking_reveals']})")
+        expect(abs(p["max"] - peak) <= 0.03, f"pop {n}: progress peaks at {peak} ± 0.03 (got {p['max']:.3f})")
+        expect(p.get("outcome") == outcome, f"pop {n}: settles towards '{outcome}' (got {p.get('outcome')})")
+        expect(p.get("remaining") is not None and abs(p["remaining"] - remaining) <= 3,
+               f"pop {n}: backend gives {remaining} ± 3 ms remaining (got {p.get('remaining')})")
+        expect(p.get("end") == end_event and p.get("top_after") == top_after,
+               f"pop {n}: {end_event} on {top_after} (got {p.get('end')} on {p.get('top_after')})")
+        if "end_t" in p and "settle_t" in p:
+            took = p["end_t"] - p["settle_t"]
+            expect(remaining - 40 <= took <= remaining + 400,
+                   f"pop {n}: the end came {took:.0f} ms after release, about the {remaining} ms given")
+    refused = [h for h in history if h["event"] == "popRefused"]
+    expect(len(refused) == 1 and refused[0]["reason"] == "root" and refused[0]["top"] == "home",
+           f"the fourth swipe is refused at the root, shown on home (got {[(h['reason'], h['top']) for h in refused]})")
+
+    # --- Screenshots.
+    mids = [s for s in shots if s[0].startswith("mid-") and s[2].get("phase") == "tracking"
+            and s[3].get("phase") == "tracking"]
+    expect(len(mids) >= 1, f"at least one screenshot taken mid-gesture ({[s[0] for s in shots]})")
+    for label, path, before, after in mids:
+        w, h, px = read_png(path)
+        p_lo = min(float(before["progress"]), float(after["progress"]))
+        p_hi = max(float(before["progress"]), float(after["progress"]))
+        x_below, x_top = int(0.5 * p_lo * w), int((p_hi + (1 - p_hi) / 2) * w)
+        below, top = before["revealed"], before["top"]
+        got_below, got_top = screen_at(px, x_below, BODY_Y), screen_at(px, x_top, BODY_Y)
+        expect(got_below == below,
+               f"{label}: at progress {p_lo:.2f}-{p_hi:.2f} the screen below ({below}) shows at x={x_below} (got {got_below})")
+        expect(got_top == top, f"{label}: the sliding screen ({top}) is still at x={x_top} (got {got_top})")
+    settled = {s[0]: s for s in shots if s[0].startswith("settled-")}
+    for label, want in (("settled-1", "inbox"), ("settled-2", "inbox"), ("settled-3", "home")):
+        if label not in settled:
+            expect(False, f"{label}: screenshot taken")
+            continue
+        w, h, px = read_png(settled[label][1])
+        got = {screen_at(px, x, BODY_Y) for x in (w // 10, w // 2, w - w // 10)}
+        what = {"settled-1": "the pop ends on inbox", "settled-2": "the cancelled swipe returns to inbox",
+                "settled-3": "the second completed pop ends on home"}[label]
+        expect(got == {want}, f"{label}: {what}: the whole width is {want} (got {got})")
+    refused_shot = [s for s in shots if s[0] == "refused"]
+    if refused_shot:
+        w, h, px = read_png(refused_shot[0][1])
+        red = sum(1 for y in range(h - 120, h) for x in range(w // 4, 3 * w // 4)
+                  if abs(px[y][x][0] - 176) < 30 and px[y][x][1] < 40 and px[y][x][2] < 60)
+        expect(red > 500, f"refused: the red notice is on screen ({red} red pixels)")
+        expect(screen_at(px, w // 2, BODY_Y) == "home", "refused: home stays")
+    else:
+        expect(False, "refused: screenshot taken")
+finally:
+    if browser:
+        browser.close()
+    daemon.terminate()
+    try:
+        daemon.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        daemon.kill()
+if failures:
+    sys.exit(f"kiosk-check: {len(failures)} check(s) failed; screenshots and log in {out_dir}")
+print(f"kiosk-check: all checks passed; screenshots in {out_dir}")
