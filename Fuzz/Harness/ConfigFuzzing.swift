@@ -1,4 +1,5 @@
 import EdgeSwipeDaemon
+import TouchTrace
 
 /// Daemon configuration text. Either a config, or an error whose every issue names the source, a line inside
 /// the text and a message.
@@ -11,7 +12,8 @@ enum ConfigFuzzing {
             _ = config.settings(forEntry: config.devices.isEmpty ? nil : config.devices.count - 1)
             return []
         } catch {
-            let lines = text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            var copy = text
+            let lines = copy.withUTF8 { 1 + yamlLineBreaks(UnsafeRawBufferPointer($0)).count }
             var problems: [String] = []
             if error.issues.isEmpty { problems.append("config error without issues") }
             for issue in error.issues {

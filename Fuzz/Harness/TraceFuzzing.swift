@@ -38,8 +38,14 @@ enum TraceFuzzing {
     private static func check(_ error: TraceError, source: String, text: String) -> [String] {
         var problems: [String] = []
         if error.file != source { problems.append("error names \(error.file), not \(source)") }
-        // Line 0 is allowed for whole-file problems (empty, no device); otherwise it must be inside the text.
-        let lines = text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        // Line 0 is allowed for whole-file problems (empty, no device); otherwise it must be inside the text,
+        // its lines counted as the format does (YAML also breaks lines at a lone CR, NEL, LS and PS).
+        var copy = text
+        let lines = copy.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            return 1 + (TraceReader.detectFormat(bytes) == .evemu ? bytes.filter { $0 == 0x0A }.count
+                                                                  : yamlLineBreaks(bytes).count)
+        }
         if error.line < 0 || error.line > lines { problems.append("error line \(error.line) outside 0...\(lines): \(error)") }
         if error.message.isEmpty { problems.append("error without a message") }
         return problems

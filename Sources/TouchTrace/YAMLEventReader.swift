@@ -110,17 +110,17 @@ public struct YAMLEventReader: ~Copyable {
     public var startMark: YAMLMark { YAMLMark(event.pointee.start_mark) }
     public var endMark: YAMLMark { YAMLMark(event.pointee.end_mark) }
 
-    /// libyaml ends a text that lacks a final newline with a forced line break, so an error at the very end
+    /// libyaml ends a text that lacks a final line break with a forced one, so an error at the very end
     /// names a line after the last one; report the end of the last line instead (found by fuzzing).
     /// Errors only: this counts lines.
     private func errorMark(_ m: yaml_mark_t) -> YAMLMark {
         let bytes = input.bytes
-        guard m.column == 0, m.line > 0, let last = bytes.last, last != 0x0A else { return YAMLMark(m) }
-        let newlines = bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        guard m.line > newlines else { return YAMLMark(m) }
+        guard m.column == 0, m.line > 0, !bytes.isEmpty else { return YAMLMark(m) }
+        let breaks = yamlLineBreaks(bytes)
+        guard m.line > breaks.count, (breaks.last ?? -1) < bytes.count - 1 else { return YAMLMark(m) }
         // libyaml counts columns in characters: skip UTF-8 continuation bytes.
-        let lastLine = bytes.reversed().prefix { $0 != 0x0A }
-        return YAMLMark(line: newlines + 1, column: lastLine.filter { $0 & 0xC0 != 0x80 }.count + 1)
+        let lastLine = bytes[((breaks.last ?? -1) + 1)...]
+        return YAMLMark(line: breaks.count + 1, column: lastLine.filter { $0 & 0xC0 != 0x80 }.count + 1)
     }
 
     /// The scalar's bytes (UTF-8), valid only inside `body`. Empty for non-scalar events.
@@ -247,4 +247,24 @@ func hexDigit(_ c: UInt8) -> UInt8? {
     case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
     default: return nil
     }
+}
+
+/// Offsets of the last byte of each line break, as YAML counts them: LF, CR LF, a lone CR, and U+0085,
+/// U+2028, U+2029 in UTF-8.
+public func yamlLineBreaks(_ bytes: UnsafeRawBufferPointer) -> [Int] {
+    var breaks: [Int] = []
+    var i = 0
+    let n = bytes.count
+    while i < n {
+        switch bytes[i] {
+        case 0x0A: breaks.append(i)
+        case 0x0D: if i + 1 < n, bytes[i + 1] == 0x0A { i += 1 }; breaks.append(i)
+        case 0xC2 where i + 1 < n && bytes[i + 1] == 0x85: i += 1; breaks.append(i)
+        case 0xE2 where i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+            i += 2; breaks.append(i)
+        default: break
+        }
+        i += 1
+    }
+    return breaks
 }

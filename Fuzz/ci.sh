@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# CI stage for issue 7 (called by .ci/run; see Fuzz/README.md):
+#   Fuzz/ci.sh fuzz [SECONDS]   release + libFuzzer + ASan build, every seed and regression input, then SECONDS
+#                               (default 20) of fuzzing per target
+#   Fuzz/ci.sh sanitizers       the test suite under ASan, and the threaded suites under TSan
+# Each step prints its wall time. Scratch paths are separate (.build-fuzz, .build-asan, .build-tsan).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export SWIFT_BACKTRACE=enable=no   # the backtracer can hang on a crash under libFuzzer/sanitizers
+targets=(evemu libinput-record decoder arena control config)
+
+timed() {   # timed LABEL COMMAND...: runs COMMAND, then prints how long it took
+    local label=$1 t0; shift
+    t0=$(date +%s)
+    "$@"
+    echo "--- $label: $(( $(date +%s) - t0 )) s"
+}
+
+fuzz() {
+    local seconds=${1:-20} bin work
+    timed "fuzz build (release, fuzzer+address)" \
+        swift build -c release --scratch-path .build-fuzz --product edgeswipe-fuzz \
+            --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=address -Xswiftc -DEDGESWIPE_FUZZ
+    bin=.build-fuzz/release/edgeswipe-fuzz
+    # An uninstrumented binary would "pass" everything: insist on thousands of coverage counters.
+    local counters
+    counters=$(EDGESWIPE_FUZZ_TARGET=config "$bin" -runs=0 2>&1 | sed -n 's/.*(\([0-9]*\) inline 8-bit counters).*/\1/p' | head -1)
+    if [ "${counters:-0}" -lt 10000 ]; then
+        echo "CI: edgeswipe-fuzz reports ${counters:-no} inline 8-bit counters: not instrumented" >&2
+        exit 1
+    fi
+    work=$(mktemp -d)
+    for t in "${targets[@]}"; do
+        local dirs=(Fuzz/corpus/"$t")
+        [ -d Fuzz/regressions/"$t" ] && dirs+=(Fuzz/regressions/"$t")
+        mkdir -p "$work/$t"
+        # Every kept input once, then a short run from them; a crash or broken invariant fails CI and leaves
+        # the input in $work (printed by libFuzzer as "Test unit written to ...").
+        timed "fuzz $t: seeds and regressions" env EDGESWIPE_FUZZ_TARGET="$t" "$bin" -runs=0 "${dirs[@]}"
+        timed "fuzz $t: ${seconds} s" env EDGESWIPE_FUZZ_TARGET="$t" "$bin" -max_total_time="$seconds" -max_len=4096 \
+            -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$work/$t-" "$work/$t" "${dirs[@]}"
+    done
+    rm -rf "$work"
+}
+
+sanitizers() {
+    timed "ASan build (tests)" swift build --build-tests --sanitize=address --scratch-path .build-asan
+    timed "ASan test run" swift test --skip-build --sanitize=address --scratch-path .build-asan
+    timed "TSan build (tests)" swift build --build-tests --sanitize=thread --scratch-path .build-tsan
+    timed "TSan test run (threaded suites)" swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
+        --filter EdgeSwipeDaemonTests
+}
+
+case "${1:-}" in
+    fuzz) fuzz "${2:-20}" ;;
+    sanitizers) sanitizers ;;
+    *) echo "usage: Fuzz/ci.sh fuzz [SECONDS] | sanitizers" >&2; exit 2 ;;
+esac
