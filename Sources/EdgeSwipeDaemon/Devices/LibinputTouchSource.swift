@@ -5,12 +5,13 @@ import CEdgeSwipeSys
 import CLibinput
 import TouchInput
 
-/// Touchscreens through libinput's udev backend: seat assignment, hotplug, libinput's calibration matrix and
-/// quirks. libinput reports touches in mm with calibration applied; they become the same `TouchFrame`s the
+/// Touchscreens through libinput (path backend): libinput's calibration matrix (LIBINPUT_CALIBRATION_MATRIX)
+/// and quirks apply. Devices are added by node as the udev tag watcher reports them: libinput's own udev
+/// backend would learn of hotplug over netlink, which the hardened unit's PrivateNetwork= cuts off. libinput reports touches in mm with calibration applied; they become the same `TouchFrame`s the
 /// evdev decoder makes, so the recognizers cannot tell the paths apart.
 ///
-/// libinput would open every device on the seat; `open_restricted` refuses all but touchscreens, judged from
-/// udev's properties before the node is opened, so keyboards and mice are never opened. Touchpads are refused
+/// `open_restricted` refuses all but touchscreens, judged from udev's properties before the node is opened,
+/// so a keyboard or mouse is never opened even if one is named. Touchpads are refused
 /// too: libinput turns their touches into pointer motion, so the service reads them raw through libevdev.
 public final class LibinputTouchSource {
     public struct Device {
@@ -22,7 +23,6 @@ public final class LibinputTouchSource {
 
     private let loop: EventLoop
     private var li: OpaquePointer?
-    private var udev: OpaquePointer?
     private var token: EventToken?
     private var nextID: Int
     private let log: DaemonLog
@@ -32,34 +32,33 @@ public final class LibinputTouchSource {
     public var onFrame: ((Int, TouchFrame) -> Void)?
 
     /// `firstID` keeps device ids apart from those the caller gives its libevdev devices.
-    public init(loop: EventLoop, seat: String = "seat0", firstID: Int = 1_000_000, log: DaemonLog) throws {
+    public init(loop: EventLoop, firstID: Int = 1_000_000, log: DaemonLog) throws {
         self.loop = loop
         self.nextID = firstID
         self.log = log
-        guard let udev = udev_new() else { throw SystemError(errno: .current, operation: "udev_new") }
-        self.udev = udev
         let userData = Unmanaged.passUnretained(self).toOpaque()
-        guard let li = libinput_udev_create_context(&LibinputTouchSource.interface, userData, udev) else {
-            udev_unref(udev)
-            throw SystemError(errno: .current, operation: "libinput_udev_create_context")
+        guard let li = libinput_path_create_context(&LibinputTouchSource.interface, userData) else {
+            throw SystemError(errno: .current, operation: "libinput_path_create_context")
         }
         self.li = li
-        guard libinput_udev_assign_seat(li, seat) == 0 else {
-            libinput_unref(li)
-            udev_unref(udev)
-            throw SystemError(errno: .current, operation: "libinput_udev_assign_seat(\(seat))")
-        }
         token = try loop.register(fd: libinput_get_fd(li), events: .readable, name: "libinput") { [unowned self] _ in
             self.dispatch()
         }
-        // The device-added events queued by the seat assignment are read on the loop's first turn, after the
-        // caller has set the callbacks.
+    }
+
+    /// Adds a touchscreen by node. Its device-added event arrives through the loop (or at once, dispatched here).
+    /// Returns false when libinput (or `open_restricted`) refused it.
+    @discardableResult
+    public func add(node: String) -> Bool {
+        guard let li else { return false }
+        let ok = libinput_path_add_device(li, node) != nil
+        dispatch()
+        return ok
     }
 
     deinit {
         if let token { loop.unregister(token) }
         if let li { libinput_unref(li) }
-        if let udev { udev_unref(udev) }
     }
 
     // MARK: open_restricted / close_restricted

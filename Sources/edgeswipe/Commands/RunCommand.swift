@@ -161,7 +161,13 @@ enum RunCommand: Subcommand {
                     log.info("\(node.devnode): not opened: \(why)")
                     return
                 }
-                if libinput != nil, node.properties["ID_INPUT_TOUCHSCREEN"] == "1" { return }  // libinput has it
+                if let libinput, node.properties["ID_INPUT_TOUCHSCREEN"] == "1" {
+                    if !session.fed.values.contains(where: { $0.description.origin == node.devnode }),
+                       !libinput.add(node: node.devnode) {
+                        log.warning("\(node.devnode): libinput refused it")
+                    }
+                    return
+                }
                 if session.members.values.contains(where: { $0.device.path == node.devnode }) { return }
                 open(node.devnode, udev: node.properties)
             }

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Guest script: `edgeswipe run` reads a uinput touchscreen through libinput's udev backend while the demo
+# Guest script: `edgeswipe run` reads a uinput touchscreen, plugged in after it started, through libinput while the demo
 # sample is played into it with evemu-play, and follows the navigation stack of the demo.
 # Checks: the navigation sequence equals the offline replay's (same list as Tests/CLITests), the guest's
 # keyboard is never opened, and SIGTERM stops the service with status 0.
@@ -12,14 +12,19 @@ bin=${1:-$root/.build/debug/edgeswipe}
 work=$(mktemp -d)
 fail() { echo "FAIL: $*"; exit 1; }
 
+# The service finds devices by the udev tag its rule sets (the guest's /etc is a writable overlay).
+cp "$root/udev/70-edgeswipe.rules" /etc/udev/rules.d/
+udevadm control --reload
 printf 'version: 1\nprint_json: true\nsocket:\n  path: %s/control.sock\n' "$work" > "$work/config.yaml"
 grep -v '^E:' "$root/samples/demo-back-swipes.evemu" > "$work/desc.evemu"
 grep '^E:' "$root/samples/demo-back-swipes.evemu" > "$work/events.evemu"
-vm_create_device "$work/desc.evemu" || fail "no uinput device"
 keyboards=$(for n in /dev/input/event*; do udevadm info -q property -n "$n" | grep -q '^ID_INPUT_KEYBOARD=1' && echo "$n"; done)
 
+# The service starts first; the touchscreen is plugged in afterwards (hotplug through the udev tag).
 "$bin" run --config "$work/config.yaml" --stack home,inbox:header,message:header -v > "$work/out.jsonl" 2> "$work/err.txt" &
 pid=$!
+for _ in $(seq 100); do grep -q 'ready:' "$work/err.txt" && break; sleep 0.1; done
+vm_create_device "$work/desc.evemu" || fail "no uinput device"
 vm_wait_open "$pid" "$VM_DEVICE_NODE" || { cat "$work/err.txt"; fail "the service never opened $VM_DEVICE_NODE"; }
 for k in $keyboards; do
     for fd in /proc/$pid/fd/*; do [[ $(readlink "$fd") == "$k" ]] && fail "keyboard $k is open"; done
