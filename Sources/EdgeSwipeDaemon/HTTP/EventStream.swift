@@ -30,8 +30,12 @@ final class EventStream {
 /// The body of one POST /commands while it arrives.
 final class CommandExchange {
     var body: [UInt8] = []
-    /// A response is queued (413, or the command's answer); later body chunks are discarded.
+    /// The response is queued.
     var answered = false
+    /// The body passed the limit: the rest is discarded and the answer is 413.
+    var tooLarge = false
+    /// Bytes dropped since then (bounded: past 16 x the limit the connection is closed).
+    var discarded = 0
     let origin: String?
 
     init(origin: String?) { self.origin = origin }

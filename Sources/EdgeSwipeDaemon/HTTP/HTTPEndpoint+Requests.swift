@@ -58,13 +58,18 @@ extension HTTPEndpoint {
         let n = uploadSize.pointee
         if n > 0 {
             uploadSize.pointee = 0
-            guard !exchange.answered else { return MHD_Result.YES }
+            if exchange.tooLarge {
+                // MHD accepts a response only before the body or after all of it: the rest is read and dropped,
+                // up to a bound past which the connection is simply closed.
+                exchange.discarded += n
+                return exchange.discarded > 16 * options.maxBodyBytes ? MHD_Result.NO : MHD_Result.YES
+            }
             if exchange.body.count + n > options.maxBodyBytes {
-                // Chunked or under-declared bodies: refused as soon as they pass the limit, never stored.
-                exchange.answered = true
+                // A chunked or under-declared body passed the limit: never stored, answered 413 at its end.
+                exchange.tooLarge = true
+                exchange.discarded = exchange.body.count + n
                 exchange.body = []
-                return queue(.error(413, ControlErrorCode.lineTooLong.rawValue,
-                                    "the body passed \(options.maxBodyBytes) bytes"), on: connection, origin: exchange.origin)
+                return MHD_Result.YES
             }
             if let uploadData {
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: n) { exchange.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: n)) }
@@ -73,6 +78,10 @@ extension HTTPEndpoint {
         }
         guard !exchange.answered else { return MHD_Result.YES }
         exchange.answered = true
+        if exchange.tooLarge {
+            return queue(.error(413, ControlErrorCode.lineTooLong.rawValue,
+                                "the body passed \(options.maxBodyBytes) bytes"), on: connection, origin: exchange.origin)
+        }
         return queue(runCommand(exchange.body), on: connection, origin: exchange.origin)
     }
 

@@ -8,6 +8,11 @@ public struct StaticSite: Sendable {
     public struct File: Sendable {
         public var contentType: String
         public var bytes: [UInt8]
+
+        public init(contentType: String, bytes: [UInt8]) {
+            self.contentType = contentType
+            self.bytes = bytes
+        }
     }
 
     public static let maxTotalBytes = 2 * 1024 * 1024
