@@ -8,7 +8,7 @@ packages=(pkg-config libevdev-dev libinput-dev libudev-dev libyaml-dev libmicroh
 # SVG/browser checks.
 for extra in "$@"; do
     case "$extra" in
-        tools) packages+=(evemu-tools libinput-tools) ;;
+        tools) packages+=(evemu-tools libinput-tools python3-libevdev python3-yaml) ;;
         browser) packages+=(chromium) ;;
         *) echo "deps.sh: unknown package set '$extra' (known: tools, browser)" >&2; exit 64 ;;
     esac

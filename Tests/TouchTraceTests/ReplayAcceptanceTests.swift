@@ -13,13 +13,7 @@ struct ReplayAcceptanceTests {
     static var available: Bool {
         guard FileManager.default.isExecutableFile(atPath: tool),
               FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return false }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        probe.arguments = ["-c", "import libevdev, yaml"]
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
+        return (try? Subprocess.run("/usr/bin/python3", ["-c", "import libevdev, yaml"]))?.status == 0
     }
 
     /// One recording per decoding layout (PyYAML's pure-Python loader is slow: keep the set small),
@@ -46,16 +40,9 @@ struct ReplayAcceptanceTests {
         two.devices[1].description.name = "Tastatur für Tests"
         arguments += [try dir.write("two.yml", LibinputRecordWriter.write(two)), String(two.eventCount)]
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let result = try Subprocess.run("/usr/bin/python3", arguments)
+        let text = result.stdout + result.stderr
+        #expect(result.status == 0, "\(text)")
         #expect(text.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == Self.samples.count + 1, "\(text)")
     }
 }
