@@ -51,6 +51,10 @@ public struct YAMLEventReader: ~Copyable {
     private var holdsEvent = false
     private var finished = false
     public private(set) var kind: YAMLEventKind = .streamStart
+    /// Set only for a text that does not end with a line break: its line breaks and the characters on its last
+    /// line. libyaml ends such a text with a forced line break, so a mark at the very end names a line after
+    /// the last one; `mark(_:)` reports the end of the last line instead (found by fuzzing).
+    private let unterminatedLastLine: (breaks: Int, columns: Int)?
 
     /// Copies `text`.
     public init(text: String, source: String) {
@@ -67,6 +71,16 @@ public struct YAMLEventReader: ~Copyable {
     init(input: FileBytes, source: String) {
         self.source = source
         self.input = input
+        let bytes = input.bytes
+        if let last = bytes.last, last != 0x0A, last != 0x0D, !(bytes.count >= 2 && bytes[bytes.count - 2] == 0xC2 && last == 0x85),
+           !(bytes.count >= 3 && bytes[bytes.count - 3] == 0xE2 && bytes[bytes.count - 2] == 0x80 && (last == 0xA8 || last == 0xA9)) {
+            let breaks = yamlLineBreaks(bytes)
+            // libyaml counts columns in characters: skip UTF-8 continuation bytes.
+            let lastLine = bytes[((breaks.last ?? -1) + 1)...]
+            unterminatedLastLine = (breaks.count, lastLine.filter { $0 & 0xC0 != 0x80 }.count)
+        } else {
+            unterminatedLastLine = nil
+        }
         parser = .allocate(capacity: 1)
         event = .allocate(capacity: 1)
         // yaml_parser_initialize only fails when malloc does.
@@ -107,20 +121,15 @@ public struct YAMLEventReader: ~Copyable {
         return kind
     }
 
-    public var startMark: YAMLMark { YAMLMark(event.pointee.start_mark) }
-    public var endMark: YAMLMark { YAMLMark(event.pointee.end_mark) }
+    public var startMark: YAMLMark { mark(event.pointee.start_mark) }
+    public var endMark: YAMLMark { mark(event.pointee.end_mark) }
 
-    /// libyaml ends a text that lacks a final line break with a forced one, so an error at the very end
-    /// names a line after the last one; report the end of the last line instead (found by fuzzing).
-    /// Errors only: this counts lines.
-    private func errorMark(_ m: yaml_mark_t) -> YAMLMark {
-        let bytes = input.bytes
-        guard m.column == 0, m.line > 0, !bytes.isEmpty else { return YAMLMark(m) }
-        let breaks = yamlLineBreaks(bytes)
-        guard m.line > breaks.count, (breaks.last ?? -1) < bytes.count - 1 else { return YAMLMark(m) }
-        // libyaml counts columns in characters: skip UTF-8 continuation bytes.
-        let lastLine = bytes[((breaks.last ?? -1) + 1)...]
-        return YAMLMark(line: breaks.count + 1, column: lastLine.filter { $0 & 0xC0 != 0x80 }.count + 1)
+    @inline(__always)
+    private func mark(_ m: yaml_mark_t) -> YAMLMark {
+        if let last = unterminatedLastLine, m.column == 0, m.line > last.breaks {
+            return YAMLMark(line: last.breaks + 1, column: last.columns + 1)
+        }
+        return YAMLMark(m)
     }
 
     /// The scalar's bytes (UTF-8), valid only inside `body`. Empty for non-scalar events.
@@ -188,7 +197,7 @@ public struct YAMLEventReader: ~Copyable {
 
     /// An error at the current event's start.
     public func error(_ message: String) -> YAMLError {
-        YAMLError(source: source, mark: errorMark(event.pointee.start_mark), message: message)
+        YAMLError(source: source, mark: startMark, message: message)
     }
 
     private func parserError() -> YAMLError {
@@ -197,7 +206,7 @@ public struct YAMLEventReader: ~Copyable {
         if let context = p.context {
             message += " \(String(cString: context)) (started at \(YAMLMark(p.context_mark)))"
         }
-        return YAMLError(source: source, mark: errorMark(p.problem_mark), message: message,
+        return YAMLError(source: source, mark: mark(p.problem_mark), message: message,
                          atEndOfInput: p.problem_mark.index >= input.count)
     }
 }
