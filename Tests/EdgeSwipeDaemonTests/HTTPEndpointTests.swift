@@ -178,4 +178,36 @@ import Testing
         #expect(stuck.closed)
         #expect(h.statistics.streamsConnected.load(ordering: .relaxed) == 1)
     }
+
+    @Test func anIdleEndpointDoesNotWakeTheLoop() throws {
+        let h = try HTTPHarness()
+        defer { h.stop() }
+        // A request and an event stream that came and went leave no timer behind.
+        #expect(try post(h, #"{"command":"state"}"#).status == 200)
+        do {
+            let c = try openStream(h)
+            #expect(c.read { HTTPTestResponse.parse($0).map { sseEvents($0.body).count >= 1 } ?? false })
+        }
+        Thread.sleep(forTimeInterval: 0.1)   // the close reaches the loop
+        let first = h.loopWakeUps()
+        Thread.sleep(forTimeInterval: 0.3)
+        let second = h.loopWakeUps()
+        #expect(second - first == 1, "only the reading itself woke the loop (\(second - first) wake-ups)")
+    }
+
+    @Test func aStreamWhoseClientLeavesIsClosedWithoutAnyEvent() throws {
+        // Idle streams are suspended, and libmicrohttpd does not see a disconnect then: a page reloaded many
+        // times with nothing happening must not use up the stream limit.
+        let h = try HTTPHarness(maxEventClients: 3)
+        defer { h.stop() }
+        for _ in 0..<10 {
+            let c = try openStream(h)
+            #expect(c.read { HTTPTestResponse.parse($0).map { sseEvents($0.body).count >= 1 } ?? false })
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while h.statistics.streamsClosed.load(ordering: .relaxed) < 10, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(h.statistics.streamsClosed.load(ordering: .relaxed) == 10)
+        #expect(h.statistics.streamsConnected.load(ordering: .relaxed) == 0)
+        #expect(h.statistics.streamsDroppedSlow.load(ordering: .relaxed) == 0)
+    }
 }

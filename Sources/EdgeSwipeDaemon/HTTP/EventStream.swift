@@ -17,6 +17,9 @@ final class EventStream {
     var state = State.open
     /// The reader found nothing to send and suspended the connection.
     var suspended = false
+    /// The socket watched on the service loop for the client going away: libmicrohttpd does not notice a
+    /// disconnect while the connection is suspended, which an idle stream nearly always is.
+    var hangUpWatch: EventToken?
     weak var endpoint: HTTPEndpoint?
 
     init(id: ControlClientID, connection: OpaquePointer, classes: Set<EventClass>, endpoint: HTTPEndpoint) {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CMicroHTTPD
+import TouchInput
 
 /// libmicrohttpd pulls an event stream's bytes from here. Nothing queued: suspend until `publish` resumes.
 let httpStreamReader: MHD_ContentReaderCallback = { cls, _, buffer, max in
@@ -62,12 +63,34 @@ extension HTTPEndpoint {
         // An event stream is quiet while nothing happens; it must not hit the idle timeout.
         _ = edgeswipe_mhd_set_connection_timeout(connection, 0)
         streams[stream.id] = stream
+        watchHangUp(stream)
         statistics.bump(statistics.streamsOpened)
         statistics.streamsConnected.store(streams.count, ordering: .relaxed)
         log.debug("http: \(stream.id) opened an event stream (\(classes.sorted().map(\.rawValue).joined(separator: ",")))")
         let queued = MHD_queue_response(connection, 200, response)
         onStreamOpened?(stream.id)
         return queued
+    }
+
+    /// An EventSource sends nothing after its request: the socket turning readable means EOF (or junk), and
+    /// either way the stream ends. Level-triggered, so it keeps firing until `drop` unregisters it.
+    private func watchHangUp(_ stream: EventStream) {
+        let fd = edgeswipe_mhd_connection_fd(stream.connection)
+        guard fd >= 0 else { return }
+        do {
+            stream.hangUpWatch = try loop.register(fd: fd, events: [.readable, .readHangUp], name: "http \(stream.id) hang-up") {
+                [weak self, weak stream] _ in
+                guard let self, let stream else { return }
+                self.drop(stream, reason: "the client went away", slow: false)
+            }
+        } catch {
+            log.warning("http: \(stream.id): cannot watch for hang-up: \(error)")
+        }
+    }
+
+    private func unwatch(_ stream: EventStream) {
+        if let token = stream.hangUpWatch { loop.unregister(token) }
+        stream.hangUpWatch = nil
     }
 
     func read(_ stream: EventStream, into buffer: UnsafeMutablePointer<CChar>, max: Int) -> Int {
@@ -91,6 +114,7 @@ extension HTTPEndpoint {
     func drop(_ stream: EventStream, reason: String, slow: Bool) {
         guard stream.state == .open else { return }
         stream.state = .dropped
+        unwatch(stream)
         stream.queue = ByteQueue()
         if slow { statistics.bump(statistics.streamsDroppedSlow) }
         streams[stream.id] = nil
@@ -104,10 +128,13 @@ extension HTTPEndpoint {
             let fd = edgeswipe_mhd_connection_fd(stream.connection)
             if fd >= 0 { _ = Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
         }
-        handler?.clientDisconnected(stream.id, nowUs: 0)
+        handler?.clientDisconnected(stream.id, nowUs: Monotonic.nowUs())
     }
 
     func streamClosed(_ stream: EventStream) {
+        // MHD closes the socket just before it frees the response, with no accept in between: the fd
+        // number cannot have been reused yet.
+        unwatch(stream)
         statistics.bump(statistics.streamsClosed)
         if streams.removeValue(forKey: stream.id) != nil {
             statistics.streamsConnected.store(streams.count, ordering: .relaxed)

@@ -30,7 +30,7 @@ public final class HTTPEndpoint {
     }
 
     // Strong: the loop must outlive the registrations removed in shutdown (no cycle: the loop holds handlers).
-    private let loop: EventLoop
+    let loop: EventLoop
     let log: DaemonLog
     private var listeners: [Listener] = []
     private let timer: DeadlineTimer

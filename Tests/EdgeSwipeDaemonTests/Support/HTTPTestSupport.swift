@@ -56,10 +56,12 @@ final class HTTPHarness: Sendable {
     }
     private let pending = Pending()
     private let publisher: LoopWaker
+    private let wakeUpReader: LoopWaker
 
     init(queueLimit: Int = 256 * 1024, maxBody: Int = 64 * 1024, origins: [String] = [], maxEventClients: Int = 100) throws {
-        let box = Mutex<(UInt16, HTTPStatistics?, LoopWaker?)>((0, nil, nil))
+        let box = Mutex<(UInt16, HTTPStatistics?, LoopWaker?, LoopWaker?)>((0, nil, nil, nil))
         let pending = self.pending
+        let counts = Counts()
         thread = LoopThread { loop in
             let handler = HTTPFakeHandler()
             let options = HTTPOptions(port: 0, token: try BearerToken(httpTestToken), origins: try OriginPolicy(origins),
@@ -71,14 +73,33 @@ final class HTTPHarness: Sendable {
                 let events = pending.events.withLock { p in defer { p.removeAll() }; return p }
                 for e in events { endpoint.publish(e) }
             }
-            box.withLock { $0 = (endpoint.port, endpoint.statistics, waker) }
+            let reader = try loop.makeWaker(name: "test wake-up reader") { [unowned loop] in
+                counts.values.withLock { $0.append(loop.wakeUps) }
+            }
+            box.withLock { $0 = (endpoint.port, endpoint.statistics, waker, reader) }
             return (KeepAlive([endpoint, handler]), nil)
         }
         if let failure = thread.failure.withLock({ $0 }) { throw TestError(failure) }
-        let (port, stats, waker) = box.withLock { $0 }
+        let (port, stats, waker, reader) = box.withLock { $0 }
         self.port = port
         statistics = stats!
         publisher = waker!
+        wakeUpReader = reader!
+        self.counts = counts
+    }
+
+    final class Counts: Sendable {
+        let values = Mutex<[Int]>([])
+    }
+    private let counts: Counts
+
+    /// The loop's wake-up count, read on the loop thread (the read itself costs one wake-up).
+    func loopWakeUps() -> Int {
+        let before = counts.values.withLock { $0.count }
+        wakeUpReader.wake()
+        let deadline = Date().addingTimeInterval(5)
+        while counts.values.withLock({ $0.count }) == before, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        return counts.values.withLock { $0.last ?? -1 }
     }
 
     func publish(_ events: [ControlEvent]) {
