@@ -126,6 +126,17 @@ try:
             shots.append(("refused", path, d, json.loads(browser.evaluate(state_js))["d"]))
             break
         time.sleep(0.03)
+    # A push from the page itself: its "Open Inbox" button posts {"command":"push"} to /commands.
+    browser.evaluate("document.querySelector('.screen.top .content button').click()")
+    push_deadline = time.time() + 10
+    while time.time() < push_deadline:
+        d = json.loads(browser.evaluate(state_js))["d"]
+        if d.get("phase") == "idle" and d.get("top") == "inbox":
+            break
+        time.sleep(0.05)
+    time.sleep(0.1)
+    push_shot = os.path.join(out_dir, "pushed.png")
+    browser.screenshot(push_shot)
     history = json.loads(browser.evaluate("JSON.stringify(kiosk.history)"))
     with open(os.path.join(out_dir, "history.json"), "w") as f:
         json.dump(history, f, indent=1)
@@ -201,6 +212,13 @@ try:
         expect(screen_at(px, w // 2, BODY_Y) == "home", "refused: home stays")
     else:
         expect(False, "refused: screenshot taken")
+
+    pushes = [h for h in history if h["event"] == "transitionBegan" and h["kind"] == "push"]
+    expect(len(pushes) == 1 and pushes[0]["top"] == "inbox",
+           f"the page's button pushed inbox through POST /commands (got {[(h['kind'], h['top']) for h in pushes]})")
+    w, h, px = read_png(push_shot)
+    got = {screen_at(px, x, BODY_Y) for x in (w // 10, w // 2, w - w // 10)}
+    expect(got == {"inbox"}, f"pushed: the whole width is inbox (got {got})")
 finally:
     if browser:
         browser.close()
