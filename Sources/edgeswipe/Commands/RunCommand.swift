@@ -64,6 +64,7 @@ enum RunCommand: Subcommand {
         let navigation = NavigationSession(screens: stack, config: base.navigation, popRecognizer: base.popRecognizer,
                                            now: Monotonic.nowUs())
         let handler = NavigationCommandHandler(session: navigation)
+        let httpOptions = try httpOptions(a)   // a bad token file stops the start before anything is created
         let runtime: DaemonRuntime
         do { runtime = try DaemonRuntime(config: store, handler: handler, log: log) } catch { throw RuntimeError("\(error)") }
 
@@ -90,7 +91,7 @@ enum RunCommand: Subcommand {
         session.onGestureHandled = { g in
             if let line = settling.event(after: g) { runtime.publish(ControlEvent(eventClass: .transition, encodedJSON: line)) }
         }
-        let http = try startHTTP(a, runtime: runtime, handler: handler, log: log)
+        let http = try httpOptions.map { try startHTTP($0, runtime: runtime, handler: handler, log: log) }
         let replay = try startReplay(a, runtime: runtime, session: session, base: base, http: http, log: log)
 
         /// Opens one node if the policy allows it, with its configured settings.
@@ -151,7 +152,7 @@ enum RunCommand: Subcommand {
 
         var watcher: UdevTagWatcher?
         if a.positionals.isEmpty && replay == nil {
-            watcher = try UdevTagWatcher(loop: runtime.loop, log: log)
+            watcher = try UdevTagWatcher(loop: runtime.loop, databaseDirectory: "/run/udev/data", log: log)
             func added(_ number: CharDeviceNumber) {
                 guard let node = UdevInputNodes.node(major: number.major, minor: number.minor) else {
                     log.debug("\(number): not an evdev node")
@@ -200,9 +201,8 @@ enum RunCommand: Subcommand {
         return .success
     }
 
-    /// `--http PORT`: the HTTP bridge on the runtime's loop, receiving every published event.
-    private static func startHTTP(_ a: ParsedArguments, runtime: DaemonRuntime, handler: NavigationCommandHandler,
-                                  log: DaemonLog) throws -> HTTPEndpoint? {
+    /// `--http PORT` and its options, checked (the token file's mode too); nil without `--http`.
+    private static func httpOptions(_ a: ParsedArguments) throws -> HTTPOptions? {
         guard let portText = a.value("http") else {
             for o in ["http-token", "http-origin", "web-root", "replay-on-stream"] where a.value(o) != nil || a.flag(o) {
                 throw UsageError("--\(o) needs --http PORT")
@@ -213,11 +213,20 @@ enum RunCommand: Subcommand {
         guard let tokenPath = a.value("http-token") else {
             throw UsageError("--http needs --http-token FILE (a file only the kiosk user can read; see docs/kiosk.md)")
         }
+        do {
+            return HTTPOptions(port: port, token: try BearerToken.load(path: tokenPath),
+                               origins: try OriginPolicy(a.all("http-origin")),
+                               site: try a.value("web-root").map { try StaticSite.load(directory: $0) })
+        } catch {
+            throw RuntimeError("--http: \(error)")
+        }
+    }
+
+    /// The HTTP bridge on the runtime's loop, receiving every published event.
+    private static func startHTTP(_ options: HTTPOptions, runtime: DaemonRuntime, handler: NavigationCommandHandler,
+                                  log: DaemonLog) throws -> HTTPEndpoint {
         let endpoint: HTTPEndpoint
         do {
-            let options = HTTPOptions(port: port, token: try BearerToken.load(path: tokenPath),
-                                      origins: try OriginPolicy(a.all("http-origin")),
-                                      site: try a.value("web-root").map { try StaticSite.load(directory: $0) })
             endpoint = try HTTPEndpoint(loop: runtime.loop, options: options, handler: handler, log: log)
         } catch {
             throw RuntimeError("--http: \(error)")
