@@ -18,6 +18,7 @@ screen's body colour from web/style.css).
 """
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -227,6 +228,7 @@ finally:
         daemon.wait(timeout=10)
     except subprocess.TimeoutExpired:
         daemon.kill()
+    shutil.rmtree(work, ignore_errors=True)
 if failures:
     sys.exit(f"kiosk-check: {len(failures)} check(s) failed; screenshots and log in {out_dir}")
 print(f"kiosk-check: all checks passed; screenshots in {out_dir}")
