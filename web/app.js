@@ -138,7 +138,8 @@ const REFUSALS = {
 function onEvent(e) {
   if (e.type === "hello") {
     statusLine.textContent = "connected";
-    start();
+    if (started) refreshStack();  // a reconnection: events may have been missed
+    else start();
     return;
   }
   if (e.type !== "navigation") return;

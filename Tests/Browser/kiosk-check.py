@@ -220,6 +220,13 @@ try:
     w, h, px = read_png(push_shot)
     got = {screen_at(px, x, BODY_Y) for x in (w // 10, w // 2, w - w // 10)}
     expect(got == {"inbox"}, f"pushed: the whole width is inbox (got {got})")
+    # SIGTERM while the page's event stream is open: a clean stop.
+    daemon.terminate()
+    try:
+        status = daemon.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        status = None
+    expect(status == 0, f"the service stops cleanly on SIGTERM with a stream open (exit status {status})")
 finally:
     if browser:
         browser.close()
