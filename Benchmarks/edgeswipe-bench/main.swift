@@ -73,6 +73,27 @@ for contacts in [1, 2, 10] {
     report.add("allocationsPerFrameWithNavigation\(suffix)", nav.allocationsPerFrame, decimals: 3)
 }
 
+// 1b. The decoder alone (events -> frames), to see where the per-frame time goes.
+func decodeOnlyNs(contacts: Int) -> Double {
+    let workload = BenchmarkWorkloads.workload(contacts: contacts)
+    var best = Double.infinity
+    for _ in 0..<(quick ? 2 : 7) {
+        var decoder = workload.makeDecoder()
+        var frames = 0, contactsSeen = 0
+        let t0 = nowNs()
+        for e in workload.events {
+            if let f = decoder.feed(e) { frames += 1; contactsSeen &+= f.contacts.count }
+        }
+        let t1 = nowNs()
+        if contactsSeen == 0 { fatalError("decoder produced no contacts") }
+        best = min(best, Double(t1 - t0) / Double(frames))
+    }
+    return best
+}
+for contacts in [1, 10] {
+    report.add("nsPerFrameDecodeOnly\(contacts)Contact\(contacts == 1 ? "" : "s")", decodeOnlyNs(contacts: contacts), decimals: 1)
+}
+
 // 2. Replay throughput on a large file, both formats, and the bare libyaml floor.
 let big = BenchmarkWorkload(contacts: 10, cycles: quick ? 100 : 450)
 let bigTrace = Trace(devices: [TraceDevice(description: big.device, events: big.events)], format: .evemu, source: "bench")
