@@ -57,5 +57,8 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["FixtureSupport"], swiftSettings: strict),
         // Every input a fuzz target ever crashed on, run through the same harness code path.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"], swiftSettings: strict),
+        // Live tests on a real kernel (uinput devices, `edgeswipe run`): run in the VM rig, skipped elsewhere.
+        .testTarget(name: "LiveTests", dependencies: ["EdgeSwipeDaemon", "TouchTrace", "CEvdev", "FixtureSupport"],
+                    swiftSettings: strict),
     ]
 )

@@ -5,144 +5,148 @@ import Testing
 import TouchInput
 import TouchTrace
 
-/// Issue 8 (and issue 6's live tests) on the real `edgeswipe run`: a kiosk front end on the control socket
-/// follows an interactive pop driven by a replayed swipe; KEY_BACK reaches a reader of the service's virtual
-/// keyboard; a uinput keyboard and mouse are never opened; an unplug mid-swipe cancels cleanly and a re-plugged
-/// device is picked up. Latency from the kernel's event time to the client's receipt is measured.
-@Suite(.serialized, .enabled(if: LiveGate.inVM, LiveGate.reason))
-struct LiveServiceTests {
-    static let stack = ["home", "a", "b", "c"]
+extension LiveSuite {
+    /// Issue 8 (and issue 6's live tests) on the real `edgeswipe run`: a kiosk front end on the control socket
+    /// follows an interactive pop driven by a replayed swipe; KEY_BACK reaches a reader of the service's virtual
+    /// keyboard; a uinput keyboard and mouse are never opened; an unplug mid-swipe cancels cleanly and a re-plugged
+    /// device is picked up. Latency from the kernel's event time to the client's receipt is measured.
+    @Suite struct LiveServiceTests {
+        static let stack = ["home", "a", "b", "c"]
 
-    /// Navigation events as the client sees them, without the progress stream (its count follows frames).
-    private func navigationKeys(_ lines: [[String: Any]]) -> [String] {
-        lines.compactMap { o in
-            guard o["type"] as? String == "navigation", let e = o["event"] as? String, e != "transitionProgress" else { return nil }
-            let detail = (o["screen"] as? String) ?? [o["from"], o["to"]].map { ($0 as? String) ?? "nil" }.joined(separator: "->")
-            return "\(e) \(detail)"
+        /// Navigation events as the client sees them, without the progress stream (its count follows frames) and
+        /// the service's own `transitionSettling` notice (when the finger lifted; not a navigation callback, and
+        /// not part of an offline replay).
+        private func navigationKeys(_ lines: [[String: Any]]) -> [String] {
+            lines.compactMap { o in
+                guard o["type"] as? String == "navigation", let e = o["event"] as? String,
+                      e != "transitionProgress", e != "transitionSettling" else { return nil }
+                let detail = (o["screen"] as? String) ?? [o["from"], o["to"]].map { ($0 as? String) ?? "nil" }.joined(separator: "->")
+                return "\(e) \(detail)"
+            }
         }
-    }
 
-    @Test func frontEndFollowsInteractivePopsKeyBackIsInjectedAndNoKeyboardIsOpened() throws {
-        let keyboard = try VirtualDevice(OtherDevices.keyboard())
-        let mouse = try VirtualDevice(OtherDevices.mouse())
-        let service = try Service(stack: Self.stack.joined(separator: ","),
-                                  actions: "    - on: complete\n      edge: left\n      key: KEY_BACK\n", tag: "front")
-        let client = try service.connect(events: ["transition", "appearance", "gesture"])
+        @Test func frontEndFollowsInteractivePopsKeyBackIsInjectedAndNoKeyboardIsOpened() throws {
+            let keyboard = try VirtualDevice(OtherDevices.keyboard())
+            let mouse = try VirtualDevice(OtherDevices.mouse())
+            let service = try Service(stack: Self.stack.joined(separator: ","),
+                                      actions: "    - on: complete\n      edge: left\n      key: KEY_BACK\n", tag: "front")
+            let client = try service.connect(events: ["transition", "appearance", "gesture"])
 
-        // A reader on the service's own uinput keyboard (created at start, for the KEY_BACK action).
-        var injectorNode: String?
-        #expect(waitFor(seconds: 30) { injectorNode = eventNode(named: "edgeswipe virtual keyboard"); return injectorNode != nil })
-        let keyReader = try LiveDevice(path: try #require(injectorNode))
+            // A reader on the service's own uinput keyboard (created at start, for the KEY_BACK action).
+            var injectorNode: String?
+            #expect(waitFor(seconds: 30) { injectorNode = eventNode(named: "edgeswipe virtual keyboard"); return injectorNode != nil })
+            let keyReader = try LiveDevice(path: try #require(injectorNode))
 
-        // The touchscreen arrives after the service started: hotplug through the udev tag.
-        let trace = try ReplayCase.demo.trace()
-        let touch = try VirtualDevice(trace.devices[0].description)
-        try service.child.waitUntilOpen(touch.node)
-        try checkNeverOpened(service, [keyboard.node, mouse.node, keyReader.path])
+            // The touchscreen arrives after the service started: hotplug through the udev tag.
+            let trace = try ReplayCase.demo.trace()
+            let touch = try VirtualDevice(trace.devices[0].description)
+            try service.child.waitUntilOpen(touch.node)
+            try checkNeverOpened(service, [keyboard.node, mouse.node, keyReader.path])
 
-        try touch.play(trace.devices[0].events)
-        _ = client.waitFor(seconds: 60) { $0["type"] as? String == "gesture" && $0["reason"] as? String == "notInEdgeZone" }
-        client.drain(quiet: 1.5, seconds: 30)
-        let lines = client.received.map(\.object)
+            try touch.play(trace.devices[0].events, waitUntil: { client.pump(untilUs: $0) })
+            _ = client.waitFor(seconds: 60) { $0["type"] as? String == "gesture" && $0["reason"] as? String == "notInEdgeZone" }
+            client.drain(quiet: 1.5, seconds: 30)
+            let lines = client.received.map(\.object)
 
-        // The same gestures and navigation as the offline replay of the file on the same stack.
-        var options = ReplayCase.demo.options
-        options.stack = Self.stack.map { ScreenSpec(name: $0, kind: .plain) }
-        let replay = try ReplaySession(trace: trace, options: options)
-        var offlineLines: [[String: Any]] = []
-        var offlineSteps: [GestureStep] = []
-        replay.run { out in
-            switch out {
-            case .gesture(let g, _): if let s = GestureStep(g) { offlineSteps.append(s) }
-            case .navigation(let n):
-                if let o = try? JSONSerialization.jsonObject(with: Data(EventJSON.navigation(n).utf8)) as? [String: Any] {
-                    offlineLines.append(o)
+            // The same gestures and navigation as the offline replay of the file on the same stack.
+            var options = ReplayCase.demo.options
+            options.stack = Self.stack.map { ScreenSpec(name: $0, kind: .plain) }
+            let replay = try ReplaySession(trace: trace, options: options)
+            var offlineLines: [[String: Any]] = []
+            var offlineSteps: [GestureStep] = []
+            replay.run { out in
+                switch out {
+                case .gesture(let g, _): if let s = GestureStep(g) { offlineSteps.append(s) }
+                case .navigation(let n):
+                    if let o = try? JSONSerialization.jsonObject(with: Data(EventJSON.navigation(n).utf8)) as? [String: Any] {
+                        offlineLines.append(o)
+                    }
+                default: break
                 }
-            default: break
             }
-        }
-        let liveSteps = lines.compactMap { GestureStep(json: $0) }
-        #expect(liveSteps.map(\.key) == ReplayCase.demoExpected)
-        #expect(agree(liveSteps, offlineSteps) == nil)
-        // The offline replay also reports the initial setScreens, which happened before the client subscribed.
-        let offlineAll = navigationKeys(offlineLines)
-        let offlineNav = offlineAll.first == "transitionBegan nil->c" ? Array(offlineAll.dropFirst(4)) : offlineAll
-        let liveNav = navigationKeys(lines)
-        #expect(liveNav == offlineNav, "live \(liveNav)\noffline \(offlineNav)")
+            let liveSteps = lines.compactMap { GestureStep(json: $0) }
+            #expect(liveSteps.map(\.key) == ReplayCase.demoExpected)
+            #expect(agree(liveSteps, offlineSteps) == nil)
+            // The offline replay also reports the initial setScreens, which happened before the client subscribed.
+            let offlineAll = navigationKeys(offlineLines)
+            let offlineNav = offlineAll.first == "transitionBegan nil->c" ? Array(offlineAll.dropFirst(4)) : offlineAll
+            let liveNav = navigationKeys(lines)
+            #expect(liveNav == offlineNav, "live \(liveNav)\noffline \(offlineNav)")
 
-        // UIKit order, stated independently for the first pop (complete) and the second (cancelled).
-        let first = ["transitionBegan c->b", "willDisappear c", "willAppear b", "didDisappear c", "didAppear b",
-                     "transitionFinished c->b"]
-        let second = ["transitionBegan b->a", "willDisappear b", "willAppear a", "willDisappear a", "didDisappear a",
-                      "willAppear b", "didAppear b", "transitionCancelled b->a"]
-        #expect(Array(liveNav.prefix(14)) == first + second)
-        // Progress is reported while the finger moves, between the begin and the finish of the first pop.
-        let names = lines.compactMap { $0["type"] as? String == "navigation" ? $0["event"] as? String : nil }
-        if let b = names.firstIndex(of: "transitionBegan"), let f = names.firstIndex(of: "transitionFinished") {
-            #expect(names[b..<f].filter { $0 == "transitionProgress" }.count >= 3)
-        } else {
-            Issue.record("no interactive pop: \(names)")
-        }
-        let state = try service.state(client, id: 7)
-        #expect(state.stack == ["home"] && !state.transitioning)
-
-        // KEY_BACK for each completed swipe, nothing else.
-        var keys: [String] = []
-        _ = waitFor(seconds: 10) {
-            _ = try? keyReader.read { e in
-                if e.type == EventType.key { keys.append("\(EventCodeNames.codeName(type: e.type, code: e.code) ?? "?") \(e.value)") }
+            // UIKit order, stated independently for the first pop (complete) and the second (cancelled).
+            let first = ["transitionBegan c->b", "willDisappear c", "willAppear b", "didDisappear c", "didAppear b",
+                         "transitionFinished c->b"]
+            let second = ["transitionBegan b->a", "willDisappear b", "willAppear a", "willDisappear a", "didDisappear a",
+                          "willAppear b", "didAppear b", "transitionCancelled b->a"]
+            #expect(Array(liveNav.prefix(14)) == first + second)
+            // Progress is reported while the finger moves, between the begin and the finish of the first pop.
+            let names = lines.compactMap { $0["type"] as? String == "navigation" ? $0["event"] as? String : nil }
+            if let b = names.firstIndex(of: "transitionBegan"), let f = names.firstIndex(of: "transitionFinished") {
+                #expect(names[b..<f].filter { $0 == "transitionProgress" }.count >= 3)
+            } else {
+                Issue.record("no interactive pop: \(names)")
             }
-            return keys.count >= 6
+            let state = try service.state(client, id: 7)
+            #expect(state.stack == ["home"] && !state.transitioning)
+
+            // KEY_BACK for each completed swipe, nothing else.
+            var keys: [String] = []
+            _ = waitFor(seconds: 10) {
+                _ = try? keyReader.read { e in
+                    if e.type == EventType.key { keys.append("\(EventCodeNames.codeName(type: e.type, code: e.code) ?? "?") \(e.value)") }
+                }
+                return keys.count >= 6
+            }
+            #expect(keys == Array(repeating: ["KEY_BACK 1", "KEY_BACK 0"], count: 3).flatMap { $0 })
+
+            try checkNeverOpened(service, [keyboard.node, mouse.node, keyReader.path])
+            Latency.report(client.received, name: "socket client, demo replay")
+            #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
         }
-        #expect(keys == Array(repeating: ["KEY_BACK 1", "KEY_BACK 0"], count: 3).flatMap { $0 })
 
-        try checkNeverOpened(service, [keyboard.node, mouse.node, keyReader.path])
-        Latency.report(client.received, name: "socket client, demo replay")
-        #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
-    }
+        /// The service's fds never point at a keyboard, a mouse or its own virtual keyboard; they do at the touchscreen.
+        private func checkNeverOpened(_ service: Service, _ nodes: [String]) throws {
+            let open = service.openPaths
+            for node in nodes { #expect(!open.contains(node), "edgeswipe run holds \(node) open: \(open)") }
+            #expect(open.contains { $0.hasPrefix("/dev/input/event") }, "no input device open at all: \(open)")
+        }
 
-    /// The service's fds never point at a keyboard, a mouse or its own virtual keyboard; they do at the touchscreen.
-    private func checkNeverOpened(_ service: Service, _ nodes: [String]) throws {
-        let open = service.openPaths
-        for node in nodes { #expect(!open.contains(node), "edgeswipe run holds \(node) open: \(open)") }
-        #expect(open.contains { $0.hasPrefix("/dev/input/event") }, "no input device open at all: \(open)")
-    }
+        @Test func unplugMidSwipeCancelsAndAReplugIsPickedUp() throws {
+            let service = try Service(stack: "home,a", tag: "unplug")
+            let client = try service.connect(events: ["transition", "gesture", "diagnostic"])
+            let trace = try ReplayCase.demo.trace()
+            let strokeOne = try #require(strokes(trace.devices[0].events).first)
+            // Everything of the first (completing) stroke but its lift: the finger stays down.
+            let liftFrame = strokeOne.dropLast().lastIndex { $0.isSynReport } ?? 0
+            let held = Array(strokeOne[...liftFrame])
 
-    @Test func unplugMidSwipeCancelsAndAReplugIsPickedUp() throws {
-        let service = try Service(stack: "home,a", tag: "unplug")
-        let client = try service.connect(events: ["transition", "gesture", "diagnostic"])
-        let trace = try ReplayCase.demo.trace()
-        let strokeOne = try #require(strokes(trace.devices[0].events).first)
-        // Everything of the first (completing) stroke but its lift: the finger stays down.
-        let liftFrame = strokeOne.dropLast().lastIndex { $0.isSynReport } ?? 0
-        let held = Array(strokeOne[...liftFrame])
+            let first = try VirtualDevice(trace.devices[0].description)
+            try service.child.waitUntilOpen(first.node)
+            try first.play(held, waitUntil: { client.pump(untilUs: $0) })
+            #expect(client.waitFor(seconds: 60) { $0["event"] as? String == "transitionBegan" && $0["kind"] as? String == "interactivePop" } != nil)
+            first.destroy()
 
-        let first = try VirtualDevice(trace.devices[0].description)
-        try service.child.waitUntilOpen(first.node)
-        try first.play(held)
-        #expect(client.waitFor(seconds: 60) { $0["event"] as? String == "transitionBegan" && $0["kind"] as? String == "interactivePop" } != nil)
-        first.destroy()
+            let cancelled = client.waitFor(seconds: 60) { $0["type"] as? String == "gesture" && $0["phase"] as? String == "cancelled" }
+            #expect(cancelled?["reason"] as? String == "contactsCancelled")
+            #expect(client.waitFor(seconds: 60) { $0["event"] as? String == "transitionCancelled" } != nil)
+            #expect(waitFor(seconds: 30) { !service.openPaths.contains(first.node) })
+            #expect(service.child.isRunning)
+            var state = try service.state(client, id: 2)
+            #expect(state.stack == ["home", "a"] && !state.transitioning, "\(state)")
 
-        let cancelled = client.waitFor(seconds: 60) { $0["type"] as? String == "gesture" && $0["phase"] as? String == "cancelled" }
-        #expect(cancelled?["reason"] as? String == "contactsCancelled")
-        #expect(client.waitFor(seconds: 60) { $0["event"] as? String == "transitionCancelled" } != nil)
-        #expect(waitFor(seconds: 30) { !service.openPaths.contains(first.node) })
-        #expect(service.child.isRunning)
-        var state = try service.state(client, id: 2)
-        #expect(state.stack == ["home", "a"] && !state.transitioning, "\(state)")
-
-        // Plugged in again: picked up, and the full stroke pops.
-        let second = try VirtualDevice(trace.devices[0].description)
-        try service.child.waitUntilOpen(second.node)
-        try second.play(strokeOne)
-        let finished = client.waitFor(seconds: 60) { $0["event"] as? String == "transitionFinished" }
-        #expect(finished?["from"] as? String == "a" && finished?["to"] as? String == "home")
-        state = try service.state(client, id: 3)
-        #expect(state.stack == ["home"] && !state.transitioning, "\(state)")
-        let steps = client.received.compactMap { GestureStep(json: $0.object) }.map(\.key)
-        #expect(steps == ["began left 1", "cancelled left 1 (contactsCancelled)", "began left 1", "ended left 1 complete"])
-        Latency.report(client.received, name: "socket client, unplug test")
-        #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
+            // Plugged in again: picked up, and the full stroke pops.
+            let second = try VirtualDevice(trace.devices[0].description)
+            try service.child.waitUntilOpen(second.node)
+            try second.play(strokeOne, waitUntil: { client.pump(untilUs: $0) })
+            let finished = client.waitFor(seconds: 60) { $0["event"] as? String == "transitionFinished" }
+            #expect(finished?["from"] as? String == "a" && finished?["to"] as? String == "home")
+            state = try service.state(client, id: 3)
+            #expect(state.stack == ["home"] && !state.transitioning, "\(state)")
+            let steps = client.received.compactMap { GestureStep(json: $0.object) }.map(\.key)
+            #expect(steps == ["began left 1", "cancelled left 1 (contactsCancelled)", "began left 1", "ended left 1 complete"])
+            Latency.report(client.received, name: "socket client, unplug test")
+            #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
+        }
     }
 }
 

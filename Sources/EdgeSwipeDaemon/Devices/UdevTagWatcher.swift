@@ -52,16 +52,25 @@ public final class UdevTagWatcher {
     private var tagWatch: Int32 = -1
     private var parentWatch: Int32 = -1
     private let log: DaemonLog
-    /// Devices currently tagged, as last seen.
+    /// Devices currently tagged (and recorded, with `databaseDirectory`), as last seen.
     public private(set) var present: Set<CharDeviceNumber> = []
     public var onChange: ((Change) -> Void)?
+    /// udev's database directory (/run/udev/data), when set. udev creates a device's tag file a moment before it
+    /// writes the device's database record (seen in the VM rig: 0.1-0.3 ms), and until then libudev calls the
+    /// device uninitialised, without its ID_INPUT_* properties. With it, a tagged device is reported added only
+    /// once its record exists.
+    public let databaseDirectory: String?
+    private var databaseWatch: Int32 = -1
+    /// Tagged, but udev's record is not written yet: reported when it is.
+    private var awaitingRecord: Set<CharDeviceNumber> = []
 
     /// Starts watching. If the tag directory does not exist yet (no tagged device was ever seen), its
     /// parent is watched until it appears. `present` holds the devices tagged at start.
-    public init(loop: EventLoop, tagDirectory: String = "/run/udev/tags/edgeswipe", log: DaemonLog,
-                onChange: ((Change) -> Void)? = nil) throws {
+    public init(loop: EventLoop, tagDirectory: String = "/run/udev/tags/edgeswipe", databaseDirectory: String? = nil,
+                log: DaemonLog, onChange: ((Change) -> Void)? = nil) throws {
         self.loop = loop
         self.tagDirectory = tagDirectory
+        self.databaseDirectory = databaseDirectory
         self.log = log
         self.onChange = onChange
         fd = try SystemCall.run("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
@@ -69,6 +78,12 @@ public final class UdevTagWatcher {
             let parent = String(tagDirectory[..<(tagDirectory.lastIndex(of: "/") ?? tagDirectory.startIndex)])
             parentWatch = try SystemCall.run("inotify_add_watch(\(parent))") {
                 inotify_add_watch(fd, parent.isEmpty ? "/" : parent, UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR))
+            }
+            if let db = databaseDirectory {
+                databaseWatch = inotify_add_watch(fd, db, UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR))
+                if databaseWatch < 0 {
+                    log.warning("cannot watch \(db) (errno \(errno)): devices are reported as soon as they are tagged")
+                }
             }
             watchTagDirectory()
             token = try loop.register(fd: fd, events: .readable, name: "udev tags") { [unowned self] _ in self.readEvents() }
@@ -90,10 +105,24 @@ public final class UdevTagWatcher {
         let wd = inotify_add_watch(fd, tagDirectory, UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR))
         guard wd >= 0 else { return }
         tagWatch = wd
-        for number in UdevTagWatcher.list(tagDirectory) where !present.contains(number) {
-            present.insert(number)
-            onChange?(.added(number))
+        for number in UdevTagWatcher.list(tagDirectory) { tagged(number) }
+    }
+
+    /// A tag appeared: reported now, or once udev's record for it exists.
+    private func tagged(_ number: CharDeviceNumber) {
+        guard !present.contains(number), !awaitingRecord.contains(number) else { return }
+        if databaseWatch >= 0, let db = databaseDirectory, access("\(db)/\(number.udevID)", F_OK) != 0 {
+            awaitingRecord.insert(number)
+            log.debug("\(number): tagged; waiting for udev's database record")
+            return
         }
+        present.insert(number)
+        onChange?(.added(number))
+    }
+
+    private func untagged(_ number: CharDeviceNumber) {
+        if awaitingRecord.remove(number) != nil { return }   // never reported
+        if present.remove(number) != nil { onChange?(.removed(number)) }
     }
 
     /// The tagged character devices in a directory, sorted.
@@ -129,6 +158,13 @@ public final class UdevTagWatcher {
             rescan()
             return
         }
+        if e.wd == databaseWatch {
+            if let number = CharDeviceNumber(udevID: e.name), awaitingRecord.remove(number) != nil {
+                present.insert(number)
+                onChange?(.added(number))
+            }
+            return
+        }
         if e.wd == parentWatch {
             if tagDirectory.hasSuffix("/" + e.name) { watchTagDirectory() }
             return
@@ -141,24 +177,21 @@ public final class UdevTagWatcher {
             return
         }
         guard let number = CharDeviceNumber(udevID: e.name) else { return }
-        if e.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, present.insert(number).inserted {
-            onChange?(.added(number))
-        } else if e.mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0, present.remove(number) != nil {
-            onChange?(.removed(number))
+        if e.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+            tagged(number)
+        } else if e.mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
+            untagged(number)
         }
     }
 
     private func rescan() {
         let now = Set(UdevTagWatcher.list(tagDirectory))
-        for gone in present.subtracting(now).sorted() {
-            present.remove(gone)
-            onChange?(.removed(gone))
-        }
+        for gone in present.union(awaitingRecord).subtracting(now).sorted() { untagged(gone) }
         watchTagDirectory()
-        for new in now.subtracting(present).sorted() {
-            present.insert(new)
-            onChange?(.added(new))
-        }
+        // A record written while events were lost: awaiting devices are checked again.
+        let awaiting = awaitingRecord
+        awaitingRecord.removeAll()
+        for new in now.subtracting(present).union(awaiting).sorted() { tagged(new) }
     }
 
     /// One `struct inotify_event`: int wd; uint32 mask, cookie, len; char name[len] (NUL-padded).

@@ -125,7 +125,9 @@ final class Child {
         let deadline = Date().addingTimeInterval(seconds)
         while !openPaths.contains(path) {
             guard isRunning else { throw LiveTestError("\(argv[0]) exited before opening \(path): \(stderr)") }
-            guard Date() < deadline else { throw LiveTestError("\(argv[0]) never opened \(path)") }
+            guard Date() < deadline else {
+                throw LiveTestError("\(argv[0]) never opened \(path); its stderr ends:\n\(stderr.suffix(3000))")
+            }
             usleep(20_000)
         }
     }

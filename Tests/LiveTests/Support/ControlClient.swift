@@ -66,6 +66,16 @@ final class ControlClient {
         return true
     }
 
+    /// Reads what arrives until CLOCK_MONOTONIC reaches `deadlineUs` (a replay's `waitUntil`): every line is
+    /// stamped when it arrives.
+    func pump(untilUs deadlineUs: UInt64) {
+        while true {
+            let now = Monotonic.nowUs()
+            guard deadlineUs > now else { return }
+            if !pump(seconds: Double(deadlineUs - now) / 1e6) { return }
+        }
+    }
+
     /// Reads until a received line satisfies `match` (returns it) or `seconds` pass.
     func waitFor(seconds: Double, _ match: ([String: Any]) -> Bool) -> [String: Any]? {
         let deadline = Date().addingTimeInterval(seconds)

@@ -58,15 +58,16 @@ enum Offline {
 }
 
 /// Live and offline agree: the same steps in the same order, and each step at about the same time after the
-/// first step (the live clock has its own origin; the writer's sleeps add jitter, more so under TCG).
-func agree(_ live: [GestureStep], _ offline: [GestureStep], toleranceUs: UInt64 = 250_000) -> String? {
+/// first step (the live clock has its own origin; the writer's sleeps add jitter and stretch a replay, more so
+/// under TCG): within `toleranceUs` or `fraction` of the offset, whichever is more.
+func agree(_ live: [GestureStep], _ offline: [GestureStep], toleranceUs: UInt64 = 250_000, fraction: Double = 0.1) -> String? {
     guard live.map(\.key) == offline.map(\.key) else {
         return "live \(live.map(\.key)) != offline \(offline.map(\.key))"
     }
     guard let l0 = live.first?.timeUs, let o0 = offline.first?.timeUs else { return nil }
     for (l, o) in zip(live, offline) {
         let dl = Int64(l.timeUs) - Int64(l0), doff = Int64(o.timeUs) - Int64(o0)
-        if UInt64(abs(dl - doff)) > toleranceUs {
+        if UInt64(abs(dl - doff)) > max(toleranceUs, UInt64(Double(abs(doff)) * fraction)) {
             return "\(l.key): live at +\(Double(dl) / 1e6) s, offline at +\(Double(doff) / 1e6) s"
         }
     }

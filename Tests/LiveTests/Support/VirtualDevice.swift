@@ -77,7 +77,10 @@ final class VirtualDevice {
     /// Writes `events` with their recorded timing (relative to the first), one frame at a time: each frame's
     /// events go out together at the frame's time. `after` runs after each frame (true stops).
     /// Gaps longer than `maxGapUs` are shortened to it (only use where no timer runs, i.e. nothing touching).
-    func play(_ events: [InputEvent], maxGapUs: UInt64 = .max, after: ((InputEvent) -> Bool)? = nil) throws {
+    /// `waitUntil` (default: sleep) is called with each frame's due time (CLOCK_MONOTONIC µs), e.g. to read a
+    /// socket meanwhile.
+    func play(_ events: [InputEvent], maxGapUs: UInt64 = .max, waitUntil: ((UInt64) -> Void)? = nil,
+              after: ((InputEvent) -> Bool)? = nil) throws {
         guard let first = events.first else { return }
         let start = Monotonic.nowUs()
         var shift: UInt64 = 0
@@ -87,7 +90,9 @@ final class VirtualDevice {
             previous = max(previous, event.timeUs)
             let due = start + (previous - first.timeUs - shift)
             let now = Monotonic.nowUs()
-            if due > now + 500 { usleep(useconds_t(due - now)) }
+            if due > now + 500 {
+                if let waitUntil { waitUntil(due) } else { usleep(useconds_t(due - now)) }
+            }
             try write(event)
             if event.isSynReport, let after, after(event) { return }
         }
