@@ -210,4 +210,22 @@ import Testing
         #expect(h.statistics.streamsConnected.load(ordering: .relaxed) == 0)
         #expect(h.statistics.streamsDroppedSlow.load(ordering: .relaxed) == 0)
     }
+
+    @Test func listensOnLoopbackOnly() throws {
+        let h = try HTTPHarness()
+        defer { h.stop() }
+        // /proc/net/tcp{,6}: local address as hex (IPv4 little-endian words), state 0A = LISTEN.
+        let port = String(format: "%04X", h.port)
+        var listening: [String] = []
+        for file in ["/proc/net/tcp", "/proc/net/tcp6"] {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            for line in text.split(separator: "\n").dropFirst() {
+                let f = line.split(separator: " ")
+                if f.count > 3, f[1].hasSuffix(":" + port), f[3] == "0A" { listening.append(String(f[1].dropLast(5))) }
+            }
+        }
+        let loopback4 = "0100007F", loopback6 = "00000000000000000000000001000000"
+        #expect(listening.contains(loopback4))
+        #expect(Set(listening).isSubset(of: [loopback4, loopback6]), "listening on \(listening)")
+    }
 }
