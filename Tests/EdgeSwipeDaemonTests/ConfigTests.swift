@@ -132,7 +132,7 @@ private func issues(_ yaml: String) -> [ConfigIssue] {
         #expect(byKey["colour"]?.line == 19)
         #expect(found.count == 13)
         #expect(found.allSatisfy { $0.file == "test.yaml" })
-        #expect(byKey["colour"]?.description == "test.yaml:19: colour: unknown key; expected one of: version, print_json, select, socket, defaults, devices")
+        #expect(byKey["colour"]?.description == "test.yaml:19: colour: unknown key; expected one of: version, print_json, select, socket, defaults, devices, http")
     }
 
     @Test func commandsMustBeAbsoluteAndPlaceholdersWhole() {

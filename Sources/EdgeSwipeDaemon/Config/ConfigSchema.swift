@@ -9,13 +9,14 @@ extension DaemonConfig {
         var config = DaemonConfig(source: source)
         // An empty file is a valid configuration: all defaults.
         if let root, !root.isNull,
-           let top = r.mapping(root, "", known: ["version", "print_json", "select", "socket", "defaults", "devices"]) {
+           let top = r.mapping(root, "", known: ["version", "print_json", "select", "socket", "defaults", "devices", "http"]) {
             if let e = top["version"], let v = r.int(e.value, "version", range: 1...Int.max), v != 1 {
                 r.issue("version", e.value.mark, "this edgeswipe reads configuration version 1, the file says \(v)")
             }
             if let e = top["print_json"], let b = r.bool(e.value, "print_json") { config.printJSON = b }
             if let e = top["select"], let m = r.enumValue(e.value, "select", SelectionMode.self) { config.selection = m }
             if let e = top["socket"] { config.socket = readSocket(r, e.value) }
+            if let e = top["http"] { config.http = readHTTP(r, e) }
             if let e = top["defaults"] { config.defaults = readSettings(r, e.value, "defaults", extraKeys: []) ?? DeviceSettings() }
             if let e = top["devices"], let items = r.list(e.value, "devices") {
                 for (i, item) in items.enumerated() {

@@ -13,6 +13,8 @@ public struct DaemonConfig: Hashable, Sendable {
     public var devices: [DeviceEntry]
     /// Print gesture and navigation events as JSON lines on stdout.
     public var printJSON: Bool
+    /// The HTTP bridge for browser kiosks (docs/kiosk.md); nil: not served.
+    public var http: HTTPConfig?
 
     public init(source: String = "built-in defaults", socket: SocketConfig = SocketConfig(), selection: SelectionMode = .all,
                 defaults: DeviceSettings = DeviceSettings(), devices: [DeviceEntry] = [], printJSON: Bool = false) {

@@ -64,7 +64,7 @@ enum RunCommand: Subcommand {
         let navigation = NavigationSession(screens: stack, config: base.navigation, popRecognizer: base.popRecognizer,
                                            now: Monotonic.nowUs())
         let handler = NavigationCommandHandler(session: navigation)
-        let httpOptions = try httpOptions(a)   // a bad token file stops the start before anything is created
+        let httpOptions = try httpOptions(a, config: store.current.http)   // a bad token file stops the start here
         let runtime: DaemonRuntime
         do { runtime = try DaemonRuntime(config: store, handler: handler, log: log) } catch { throw RuntimeError("\(error)") }
 
@@ -201,11 +201,15 @@ enum RunCommand: Subcommand {
         return .success
     }
 
-    /// `--http PORT` and its options, checked (the token file's mode too); nil without `--http`.
-    private static func httpOptions(_ a: ParsedArguments) throws -> HTTPOptions? {
+    /// `--http PORT` and its options, or the configuration's `http` section, checked (the token file's mode
+    /// too); nil when neither asks for the bridge.
+    private static func httpOptions(_ a: ParsedArguments, config: HTTPConfig?) throws -> HTTPOptions? {
         guard let portText = a.value("http") else {
+            if let config {
+                do { return try config.options() } catch { throw RuntimeError("http (configuration): \(error)") }
+            }
             for o in ["http-token", "http-origin", "web-root", "replay-on-stream"] where a.value(o) != nil || a.flag(o) {
-                throw UsageError("--\(o) needs --http PORT")
+                throw UsageError("--\(o) needs --http PORT (or an http section in the configuration)")
             }
             return nil
         }

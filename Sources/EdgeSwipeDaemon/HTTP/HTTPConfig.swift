@@ -1,0 +1,64 @@
+/// The configuration file's `http` section: the HTTP bridge without command-line flags (docs/kiosk.md).
+///
+/// ```yaml
+/// http:
+///   port: 8710
+///   token_file: /home/kiosk/.config/edgeswipe/http-token
+///   origins: [http://localhost:3000]
+///   web_root: /usr/local/share/edgeswipe/web
+/// ```
+/// Read at start; like `socket.*`, changes take effect at the next restart.
+public struct HTTPConfig: Hashable, Sendable {
+    public var port: UInt16
+    public var tokenFile: String
+    public var origins: [String] = []
+    public var webRoot: String?
+
+    public init(port: UInt16 = HTTPOptions.defaultPort, tokenFile: String, origins: [String] = [], webRoot: String? = nil) {
+        self.port = port
+        self.tokenFile = tokenFile
+        self.origins = origins
+        self.webRoot = webRoot
+    }
+
+    /// Reads the token file and the pages: the options the endpoint starts with.
+    public func options() throws -> HTTPOptions {
+        HTTPOptions(port: port, token: try BearerToken.load(path: tokenFile), origins: try OriginPolicy(origins),
+                    site: try webRoot.map { try StaticSite.load(directory: $0) })
+    }
+}
+
+extension DaemonConfig {
+    /// `http:`: a mapping with `token_file` (required, absolute), `port` (default 8710), `origins`, `web_root`.
+    static func readHTTP(_ r: ConfigReader, _ entry: ConfigEntry) -> HTTPConfig? {
+        let node = entry.value
+        guard let m = r.mapping(node, "http", known: ["port", "token_file", "origins", "web_root"]) else { return nil }
+        var port = HTTPOptions.defaultPort
+        if let e = m["port"], let n = r.int(e.value, "http.port", range: 1...65535) { port = UInt16(n) }
+        guard let tokenEntry = m["token_file"] else {
+            r.issue("http", entry.keyMark, "needs token_file: a file only the kiosk user can read")
+            return nil
+        }
+        guard let tokenFile = r.string(tokenEntry.value, "http.token_file") else { return nil }
+        guard tokenFile.hasPrefix("/") else {
+            r.issue("http.token_file", tokenEntry.value.mark, "must be an absolute path")
+            return nil
+        }
+        var config = HTTPConfig(port: port, tokenFile: tokenFile)
+        if let e = m["origins"], let items = r.list(e.value, "http.origins") {
+            for item in items {
+                guard let o = r.string(item, "http.origins") else { continue }
+                do {
+                    _ = try OriginPolicy([o])
+                    config.origins.append(o)
+                } catch {
+                    r.issue("http.origins", item.mark, "\(error)")
+                }
+            }
+        }
+        if let e = m["web_root"], let dir = r.string(e.value, "http.web_root") {
+            if dir.hasPrefix("/") { config.webRoot = dir } else { r.issue("http.web_root", e.value.mark, "must be an absolute path") }
+        }
+        return config
+    }
+}
