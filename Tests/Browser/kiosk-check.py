@@ -27,6 +27,7 @@ import time
 import urllib.error
 import urllib.request
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Browser  # noqa: E402
 from png import read_png  # noqa: E402
