@@ -82,13 +82,13 @@ struct SynDroppedDecoderTests {
         ])
         #expect(frames.map(\.resynced) == [false, true, false])
         #expect(lines.all == [
-            "slot 0: empty -> TRACKING_ID 1 -> pending(1)",
-            "slot 0: pending(1) -> SYN_REPORT -> active(1)",
+            "slot 0: empty -> TRACKING_ID 1 -> pending",
+            "slot 0: pending -> SYN_REPORT -> active(1)",
             "normal -> SYN_DROPPED -> resyncing",
             "slot 0: active(1) -> TRACKING_ID -1 -> empty",
-            "slot 1: empty -> TRACKING_ID 5 -> pending(2)",
+            "slot 1: empty -> TRACKING_ID 5 -> pending",
             "resyncing -> SYN_REPORT -> normal",
-            "slot 1: pending(2) -> SYN_REPORT -> active(2)",
+            "slot 1: pending -> SYN_REPORT -> active(2)",
         ])
         #expect(d.diagnostics == [.synDropped(count: 1)])
     }
@@ -107,8 +107,8 @@ struct SynDroppedDecoderTests {
                         frame(2000, .slot(0), .x(120)),
                         frame(3000, .tid(-1), .slot(1), .tid(-1)),
                         frame(4000, .slot(0), .tid(3)))
-        // Contact id 2 went to the touch that was never reported; ids are not reused.
-        #expect(frames.map(summary) == [[], [], ["3 s0 down (120,100)"]])
+        // The touch that was never reported took no id: the next contact shown is 2 (ids follow first reports).
+        #expect(frames.map(summary) == [[], [], ["2 s0 down (120,100)"]])
     }
 
     @Test func cancelAllWhileDroppingDeliversTheCancellationsOnce() throws {

@@ -126,7 +126,7 @@ public struct MultitouchDecoder: Sendable {
             case AbsCode.mtPositionY:
                 if slotsB.positionY(value) { counters.countClamped(axis: code) }
             case AbsCode.mtTrackingID:
-                slotsB.trackingID(value, nextContactID: &nextContactID)
+                slotsB.trackingID(value)
             case AbsCode.mtToolType:
                 slotsB.slots[slotsB.current].toolType = value
             default:
@@ -173,7 +173,7 @@ public struct MultitouchDecoder: Sendable {
         frameContacts.removeAll(keepingCapacity: true)
         switch layout {
         case .protocolB:
-            slotsB.report(into: &frameContacts, geometry: geometry)
+            slotsB.report(into: &frameContacts, geometry: geometry, nextContactID: &nextContactID)
         case .protocolA:
             contactsA.report(into: &frameContacts, geometry: geometry, nextContactID: &nextContactID,
                              diagnostics: &counters)

@@ -11,7 +11,8 @@ struct ProtocolBSlots {
     enum State: Equatable {
         case empty
         /// A new touch not reported yet: begun since the last SYN_REPORT, or its position is still unknown.
-        case pending(id: Int)
+        /// It gets its contact id when first reported, so ids rise in the order contacts appear.
+        case pending
         /// Reported at least once.
         case active(id: Int)
         /// The device still has a touch here but we ended ours (palm, SYN_DROPPED, cancelAll):
@@ -21,7 +22,7 @@ struct ProtocolBSlots {
         var name: String {
             switch self {
             case .empty: return "empty"
-            case .pending(let id): return "pending(\(id))"
+            case .pending: return "pending"
             case .active(let id): return "active(\(id))"
             case .ignored: return "ignored"
             }
@@ -105,7 +106,7 @@ struct ProtocolBSlots {
         move(i, to: next, on: event())
     }
 
-    mutating func trackingID(_ value: Int32, nextContactID: inout Int) {
+    mutating func trackingID(_ value: Int32) {
         let i = current
         if value < 0 {
             end(i, phase: .up, next: .empty, on: "TRACKING_ID -1")
@@ -114,8 +115,7 @@ struct ProtocolBSlots {
         }
         if value == slots[i].trackingID && slots[i].state != .empty { return }   // repeated, not a new touch
         // A new id without a -1 first also ends the previous touch in this slot.
-        end(i, phase: .up, next: .pending(id: nextContactID), on: "TRACKING_ID \(value)")
-        nextContactID += 1
+        end(i, phase: .up, next: .pending, on: "TRACKING_ID \(value)")
         slots[i].trackingID = value
     }
 
@@ -139,7 +139,7 @@ struct ProtocolBSlots {
     }
 
     /// Appends this frame's contacts in slot order and clears the per-frame marks.
-    mutating func report(into contacts: inout [Contact], geometry: SurfaceGeometry) {
+    mutating func report(into contacts: inout [Contact], geometry: SurfaceGeometry, nextContactID: inout Int) {
         for i in slots.indices {
             // A palm is decided at the report, so the order of TOOL_TYPE and TRACKING_ID within a frame does not matter.
             if slots[i].toolType == MTToolType.palm && slots[i].state.isLive {
@@ -153,9 +153,11 @@ struct ProtocolBSlots {
             switch slots[i].state {
             case .empty, .ignored:
                 break
-            case .pending(let id):
+            case .pending:
                 // Not shown until its position is known (a recording that starts mid-touch).
                 guard slots[i].position.isKnown else { break }
+                let id = nextContactID
+                nextContactID += 1
                 contacts.append(geometry.contact(id: id, slot: i, phase: .down, at: slots[i].position))
                 move(i, to: .active(id: id), on: "SYN_REPORT")
             case .active(let id):
