@@ -98,7 +98,8 @@ enum DecoderFuzzing {
 }
 
 /// The decoder's frame contract: ids start at 1 and are never reused; a contact goes down once, moves, then
-/// ends once (up or cancelled); positions are finite.
+/// ends once (up or cancelled); ids rise in order of first report (since 76ddafe a protocol-B contact gets its id
+/// when first reported, not at its tracking id); positions are finite.
 struct FrameChecker {
     var active: Set<Int> = []
     var highestID = 0
