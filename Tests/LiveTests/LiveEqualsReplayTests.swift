@@ -82,7 +82,12 @@ extension LiveSuite {
             let b = try TraceReader.read(path: dir + "/libinput.yaml").devices.first?.events.count
             #expect(a == b && a == live.events)
 
-            if c.name == ReplayCase.demo.name { try libinputReplay(dir + "/libinput.yaml", c, offline, dir) }
+            if c.name == ReplayCase.demo.name {
+                // Both recordings through `libinput replay`: libinput's own, and ours (RecordCommand promises a file
+                // libinput replay accepts).
+                try libinputReplay(dir + "/libinput.yaml", c, offline, dir)
+                try libinputReplay(dir + "/edgeswipe.yaml", c, offline, dir)
+            }
         }
 
         /// `libinput replay` of the libinput recording: the tool makes its own uinput device and waits for Enter
@@ -106,8 +111,9 @@ extension LiveSuite {
             #expect(prompted, "libinput replay did not finish: \(replay.stdout) \(replay.stderr)")
             reader.waitQuiet()
             let live = reader.snapshot
-            print("live-tests: \(c): libinput replay: \(live.events) events read, gestures \(live.gestures.map(\.key))")
-            #expect(agree(live.gestures, offline) == nil, "\(c) libinput replay")
+            let file = URL(fileURLWithPath: recording).lastPathComponent
+            print("live-tests: \(c): libinput replay \(file): \(live.events) events read, gestures \(live.gestures.map(\.key))")
+            #expect(agree(live.gestures, offline) == nil, "\(c) libinput replay \(file)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import EdgeSwipeDaemon
 import Foundation
+import Gestures
 import Navigation
 import Testing
 import TouchInput
@@ -109,6 +110,39 @@ extension LiveSuite {
             let open = service.openPaths
             for node in nodes { #expect(!open.contains(node), "edgeswipe run holds \(node) open: \(open)") }
             #expect(open.contains { $0.hasPrefix("/dev/input/event") }, "no input device open at all: \(open)")
+        }
+
+        /// A touchpad (read raw through libevdev by the service) with its settings from a device entry of the
+        /// configuration: size (it reports no resolution) and a bottom-edge recognizer. The ALPS recording's long
+        /// stroke from the bottom edge begins and ends cancelled, as offline with the same settings.
+        @Test func touchpadThroughTheServiceUsesItsDeviceEntry() throws {
+            let devices = """
+                  - match:
+                      udev:
+                        ID_INPUT_TOUCHPAD: "1"
+                    size: 100x60
+                    edges: [bottom]
+
+                """
+            let service = try Service(stack: "home", devices: devices, tag: "touchpad")
+            let client = try service.connect(events: ["gesture"])
+            let c = ReplayCase.alps
+            let trace = try c.trace()
+            var options = PipelineOptions()
+            options.configuredSize = PhysicalSize(widthMM: 100, heightMM: 60)
+            options.recognizers = [EdgeSwipeConfig(edges: [.bottom])]
+            let offline = try Offline.gestures(trace, options: options)
+            #expect(offline.map(\.key) == ["began bottom 1", "ended bottom 1 cancel"])
+
+            let pad = try VirtualDevice(trace.devices[0].description)
+            try service.child.waitUntilOpen(pad.node)
+            try pad.play(trace.devices[0].events, waitUntil: { client.pump(untilUs: $0) })
+            _ = client.waitFor(seconds: 60) { $0["phase"] as? String == "ended" }
+            client.drain(quiet: 1, seconds: 10)
+            let live = client.received.compactMap { GestureStep(json: $0.object) }
+            #expect(agree(live, offline) == nil)
+            Latency.report(client.received, name: "socket client, touchpad through libevdev")
+            #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
         }
 
         @Test func unplugMidSwipeCancelsAndAReplugIsPickedUp() throws {

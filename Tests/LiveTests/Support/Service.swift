@@ -11,7 +11,8 @@ final class Service {
     let socketPath: String
     let child: Child
 
-    init(stack: String, actions: String = "", tag: String) throws {
+    /// `actions`: rules under `defaults.actions`; `devices`: the `devices:` list, as YAML lines.
+    init(stack: String, actions: String = "", devices: String = "", tag: String) throws {
         try Service.installUdevRule()
         dir = try makeTempDirectory(tag)
         socketPath = dir + "/control.sock"
@@ -21,6 +22,7 @@ final class Service {
             socket:
               path: \(socketPath)
             \(actions.isEmpty ? "" : "defaults:\n  actions:\n" + actions)
+            \(devices.isEmpty ? "" : "devices:\n" + devices)
             """
         try config.write(toFile: dir + "/edgeswipe.yaml", atomically: true, encoding: .utf8)
         child = try Child([Tools.edgeswipe, "run", "--config", dir + "/edgeswipe.yaml", "--stack", stack, "--verbose"],
