@@ -145,6 +145,58 @@ extension LiveSuite {
             #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
         }
 
+        /// The service's reader paused for real (SIGSTOP) while a finger floods the touchscreen past the kernel
+        /// buffer; after SIGCONT and the lift, nothing is stuck: the next swipe is a clean one-finger back swipe
+        /// that pops, and nothing began before it.
+        @Test func serviceStoppedDuringAFloodRecovers() throws {
+            let service = try Service(stack: "home,a", tag: "flood")
+            let client = try service.connect(events: ["gesture", "transition"])
+            let trace = try ReplayCase.demo.trace()
+            let strokeOne = try #require(strokes(trace.devices[0].events).first)
+            let touch = try VirtualDevice(trace.devices[0].description)
+            try service.child.waitUntilOpen(touch.node)
+
+            let x = EventCodeNames.code(type: EventType.abs, named: "ABS_MT_POSITION_X")!
+            let y = EventCodeNames.code(type: EventType.abs, named: "ABS_MT_POSITION_Y")!
+            // A witness: another reader of the node, also not reading during the flood. Every client of a device
+            // has a buffer of the same size, so its SYN_DROPPED shows the stopped service's buffer overflowed too.
+            let witness = try LiveDevice(path: touch.node)
+            #expect(kill(service.child.pid, SIGSTOP) == 0)
+            defer { kill(service.child.pid, SIGCONT) }
+            try touch.write(EventType.abs, AbsCode.mtSlot, 0)
+            try touch.write(EventType.abs, AbsCode.mtTrackingID, 700)
+            try touch.write(EventType.abs, x, 1200)
+            try touch.write(EventType.abs, y, 800)
+            try touch.write(EventType.key, KeyCode.btnTouch, 1)
+            try touch.write(EventType.syn, SynCode.report, 0)
+            for i in 0..<4000 {
+                try touch.write(EventType.abs, x, 1200 + Int32(i % 50) + 1)
+                try touch.write(EventType.syn, SynCode.report, 0)
+            }
+            var witnessDropped = 0
+            _ = try witness.read(limit: 100_000) { e in if e.type == EventType.syn && e.code == SynCode.dropped { witnessDropped += 1 } }
+            #expect(witnessDropped >= 1, "the flood did not overflow a reader's buffer")
+            witness.close()
+            #expect(kill(service.child.pid, SIGCONT) == 0)
+            client.pump(seconds: 1)
+            try touch.write(EventType.abs, AbsCode.mtTrackingID, -1)
+            try touch.write(EventType.key, KeyCode.btnTouch, 0)
+            try touch.write(EventType.syn, SynCode.report, 0)
+            client.pump(seconds: 1)
+            #expect(service.child.isRunning)
+
+            try touch.play(strokeOne, waitUntil: { client.pump(untilUs: $0) })
+            let finished = client.waitFor(seconds: 60) { $0["event"] as? String == "transitionFinished" }
+            #expect(finished?["from"] as? String == "a" && finished?["to"] as? String == "home")
+            let steps = client.received.compactMap { GestureStep(json: $0.object) }.map(\.key)
+            #expect(Array(steps.suffix(2)) == ["began left 1", "ended left 1 complete"], "\(steps)")
+            #expect(steps.filter { $0.hasPrefix("began") }.count == 1, "\(steps)")
+            let state = try service.state(client, id: 5)
+            #expect(state.stack == ["home"] && !state.transitioning, "\(state)")
+            print("live-tests: service flood: a witness reader saw \(witnessDropped) SYN_DROPPED; gestures \(steps)")
+            #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
+        }
+
         @Test func unplugMidSwipeCancelsAndAReplugIsPickedUp() throws {
             let service = try Service(stack: "home,a", tag: "unplug")
             let client = try service.connect(events: ["transition", "gesture", "diagnostic"])
