@@ -38,6 +38,7 @@ func perFrame(contacts: Int, navigation: Bool) -> FrameFigures {
         if let nav { pipeline.arena.delegate = nav.arbiter }
         var gestures = 0
         var frames = 0
+        var navigationEvents = 0
         func feed(_ e: InputEvent) {
             guard let (_, g) = pipeline.feed(e) else { return }
             frames += 1
@@ -45,7 +46,7 @@ func perFrame(contacts: Int, navigation: Bool) -> FrameFigures {
             guard let nav else { return }
             for x in g { nav.handle(x) }
             nav.advance(now: e.timeUs)
-            _ = nav.takeEvents()
+            nav.drainEvents { _ in navigationEvents += 1 }
         }
         // Warm-up: the first tenth, so buffers reach their steady capacity.
         let warm = workload.events.count / 10
@@ -57,6 +58,7 @@ func perFrame(contacts: Int, navigation: Bool) -> FrameFigures {
         let t1 = nowNs()
         let a1 = alloc_counter_allocations()
         if gestures == 0 { fatalError("benchmark workload produced no gestures") }
+        if navigation && navigationEvents == 0 { fatalError("benchmark workload produced no navigation events") }
         let ns = Double(t1 - t0) / Double(frames)
         if ns < best.ns { best = FrameFigures(ns: ns, allocationsPerFrame: Double(a1 - a0) / Double(frames)) }
     }

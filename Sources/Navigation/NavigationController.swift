@@ -152,8 +152,18 @@ public final class NavigationController {
 
     /// Returns and clears what happened since the last call.
     public func takeEvents() -> [NavigationEvent] {
+        // Most frames change nothing: return the empty array without touching `events`, since emptying a buffer
+        // the caller still shares would allocate a new one on every frame.
+        guard !events.isEmpty else { return [] }
         defer { events.removeAll(keepingCapacity: true) }
         return events
+    }
+
+    /// Hands each event since the last call to `body`, then clears them, keeping the buffer: no allocation,
+    /// for callers that do not keep the array (an interactive pop adds a progress event on every frame).
+    public func drainEvents(_ body: (NavigationEvent) -> Void) {
+        for e in events { body(e) }
+        events.removeAll(keepingCapacity: true)
     }
 
     // MARK: Internals shared by the other files
