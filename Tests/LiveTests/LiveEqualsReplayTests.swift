@@ -65,16 +65,16 @@ extension LiveSuite {
             let live = reader.snapshot
             print("live-tests: \(c): evemu-play: \(live.events) events read, gestures \(live.gestures.map(\.key))")
             // evemu-play sleeps before every frame and each sleep adds its overhead: under TCG the replay runs
-            // 5-15 % long, so times are compared loosely with the file and exactly with the recordings below
+            // 5-17 % long, so times are compared loosely with the file and exactly with the recordings below
             // (the same kernel stream).
-            #expect(agree(live.gestures, offline, fraction: 0.25) == nil, "\(c) live")
+            #expect(agree(live.gestures, offline, fraction: 0.35) == nil, "\(c) live")
             for (who, file) in [("edgeswipe record", "/edgeswipe.yaml"), ("libinput record", "/libinput.yaml")] {
                 let recording = try TraceReader.read(path: dir + file)
                 #expect(recording.format == .libinputRecord)
                 let events = recording.devices.first?.events.count ?? 0
                 let steps = try Offline.gestures(recording, options: c.options)
                 print("live-tests: \(c): \(who): \(events) events, gestures \(steps.map(\.key))")
-                #expect(agree(steps, offline, fraction: 0.25) == nil, "\(c) \(who)")
+                #expect(agree(steps, offline, fraction: 0.35) == nil, "\(c) \(who)")
                 #expect(agree(steps, live.gestures, toleranceUs: 20_000, fraction: 0) == nil, "\(c) \(who) vs live")
             }
             // Both recorders saw the same kernel stream.
@@ -113,7 +113,8 @@ extension LiveSuite {
             let live = reader.snapshot
             let file = URL(fileURLWithPath: recording).lastPathComponent
             print("live-tests: \(c): libinput replay \(file): \(live.events) events read, gestures \(live.gestures.map(\.key))")
-            #expect(agree(live.gestures, offline) == nil, "\(c) libinput replay \(file)")
+            // libinput replay (Python) also sleeps per event: loose times, as for evemu-play.
+            #expect(agree(live.gestures, offline, fraction: 0.35) == nil, "\(c) libinput replay \(file)")
         }
     }
 }

@@ -38,7 +38,18 @@ final class Service {
 
     /// A subscribed client: hello read, subscription confirmed.
     func connect(events: [String]) throws -> ControlClient {
-        let client = try ControlClient(path: socketPath)
+        // The socket file exists from bind(); connect is refused until listen(): retry briefly.
+        var attempt: ControlClient?
+        let deadline = Date().addingTimeInterval(30)
+        while attempt == nil {
+            do {
+                attempt = try ControlClient(path: socketPath)
+            } catch {
+                guard Date() < deadline, child.isRunning else { throw error }
+                usleep(20_000)
+            }
+        }
+        let client = attempt!
         guard client.waitFor(seconds: 30, { $0["type"] as? String == "hello" }) != nil else {
             throw LiveTestError("no hello")
         }
