@@ -3,7 +3,7 @@
 #   Fuzz/ci.sh fuzz [SECONDS]   release + libFuzzer + ASan build, every seed and regression input, then SECONDS
 #                               (default 20) of fuzzing per target
 #   Fuzz/ci.sh sanitizers       the test suite under ASan, then under TSan
-# Each step prints its wall time. Scratch paths are separate (.build-fuzz, .build-asan, .build-tsan).
+# Each step prints its wall time. Scratch paths are separate (.build-fuzz or $FUZZ_SCRATCH, .build-asan, .build-tsan).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export SWIFT_BACKTRACE=enable=no   # the backtracer can hang on a crash under libFuzzer/sanitizers
@@ -17,11 +17,11 @@ timed() {   # timed LABEL COMMAND...: runs COMMAND, then prints how long it took
 }
 
 fuzz() {
-    local seconds=${1:-20} bin work
+    local seconds=${1:-20} bin work scratch=${FUZZ_SCRATCH:-.build-fuzz}
     timed "fuzz build (release, fuzzer+address)" \
-        swift build -c release --scratch-path .build-fuzz --product edgeswipe-fuzz \
+        swift build -c release --scratch-path "$scratch" --product edgeswipe-fuzz \
             --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=address -Xswiftc -DEDGESWIPE_FUZZ
-    bin=.build-fuzz/release/edgeswipe-fuzz
+    bin=$scratch/release/edgeswipe-fuzz
     # An uninstrumented binary would "pass" everything: insist on thousands of coverage counters.
     local counters
     counters=$(EDGESWIPE_FUZZ_TARGET=config "$bin" -runs=0 2>&1 | sed -n 's/.*(\([0-9]*\) inline 8-bit counters).*/\1/p' | head -1)
