@@ -161,8 +161,13 @@ public final class NavigationController {
 
     /// Hands each event since the last call to `body`, then clears them, keeping the buffer: no allocation,
     /// for callers that do not keep the array (an interactive pop adds a progress event on every frame).
+    /// Events that `body` causes (say, a command it runs) are handed over too, in order, not dropped.
     public func drainEvents(_ body: (NavigationEvent) -> Void) {
-        for e in events { body(e) }
+        var i = 0
+        while i < events.count {
+            body(events[i])
+            i += 1
+        }
         events.removeAll(keepingCapacity: true)
     }
 
