@@ -40,8 +40,9 @@ extension LiveSuite {
 
             // The touchscreen arrives after the service started: hotplug through the udev tag.
             let trace = try ReplayCase.demo.trace()
+            let mark = service.logMark
             let touch = try VirtualDevice(trace.devices[0].description)
-            try service.child.waitUntilOpen(touch.node)
+            try service.waitUntilAdded(touch.node, after: mark)
             try checkNeverOpened(service, [keyboard.node, mouse.node, keyReader.path])
 
             try touch.play(trace.devices[0].events, waitUntil: { client.pump(untilUs: $0) })
@@ -134,8 +135,9 @@ extension LiveSuite {
             let offline = try Offline.gestures(trace, options: options)
             #expect(offline.map(\.key) == ["began bottom 1", "ended bottom 1 cancel"])
 
+            let mark = service.logMark
             let pad = try VirtualDevice(trace.devices[0].description)
-            try service.child.waitUntilOpen(pad.node)
+            try service.waitUntilAdded(pad.node, after: mark)
             try pad.play(trace.devices[0].events, waitUntil: { client.pump(untilUs: $0) })
             _ = client.waitFor(seconds: 60) { $0["phase"] as? String == "ended" }
             client.drain(quiet: 1, seconds: 10)
@@ -153,8 +155,9 @@ extension LiveSuite {
             let client = try service.connect(events: ["gesture", "transition"])
             let trace = try ReplayCase.demo.trace()
             let strokeOne = try #require(strokes(trace.devices[0].events).first)
+            let mark = service.logMark
             let touch = try VirtualDevice(trace.devices[0].description)
-            try service.child.waitUntilOpen(touch.node)
+            try service.waitUntilAdded(touch.node, after: mark)
 
             let x = EventCodeNames.code(type: EventType.abs, named: "ABS_MT_POSITION_X")!
             let y = EventCodeNames.code(type: EventType.abs, named: "ABS_MT_POSITION_Y")!
@@ -206,8 +209,9 @@ extension LiveSuite {
             let liftFrame = strokeOne.dropLast().lastIndex { $0.isSynReport } ?? 0
             let held = Array(strokeOne[...liftFrame])
 
+            var mark = service.logMark
             let first = try VirtualDevice(trace.devices[0].description)
-            try service.child.waitUntilOpen(first.node)
+            try service.waitUntilAdded(first.node, after: mark)
             try first.play(held, waitUntil: { client.pump(untilUs: $0) })
             #expect(client.waitFor(seconds: 60) { $0["event"] as? String == "transitionBegan" && $0["kind"] as? String == "interactivePop" } != nil)
             first.destroy()
@@ -221,8 +225,9 @@ extension LiveSuite {
             #expect(state.stack == ["home", "a"] && !state.transitioning, "\(state)")
 
             // Plugged in again: picked up, and the full stroke pops.
+            mark = service.logMark
             let second = try VirtualDevice(trace.devices[0].description)
-            try service.child.waitUntilOpen(second.node)
+            try service.waitUntilAdded(second.node, after: mark)
             try second.play(strokeOne, waitUntil: { client.pump(untilUs: $0) })
             let finished = client.waitFor(seconds: 60) { $0["event"] as? String == "transitionFinished" }
             #expect(finished?["from"] as? String == "a" && finished?["to"] as? String == "home")

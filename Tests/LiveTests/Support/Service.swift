@@ -10,10 +10,12 @@ final class Service {
     let dir: String
     let socketPath: String
     let child: Child
+    let tag: String
 
     /// `actions`: rules under `defaults.actions`; `devices`: the `devices:` list, as YAML lines.
     init(stack: String, actions: String = "", devices: String = "", tag: String) throws {
         try Service.installUdevRule()
+        self.tag = tag
         dir = try makeTempDirectory(tag)
         socketPath = dir + "/control.sock"
         let config = """
@@ -33,6 +35,10 @@ final class Service {
 
     deinit {
         child.stop(SIGTERM)
+        // The service's log (--verbose) for the host: RESULTS/service-TAG.log.
+        if let results = ProcessInfo.processInfo.environment["VMRUN_RESULTS"] {
+            try? child.stderr.write(toFile: "\(results)/service-\(tag).log", atomically: false, encoding: .utf8)
+        }
         try? FileManager.default.removeItem(atPath: dir)
     }
 
@@ -67,6 +73,23 @@ final class Service {
         }
         guard let transitioning = result["transitioning"] as? Bool else { throw LiveTestError("state: \(reply)") }
         return (stack.compactMap { $0["name"] as? String }, transitioning)
+    }
+
+    /// How much the service has logged so far: pass to `waitUntilAdded` for a device plugged in after now.
+    var logMark: Int { child.stderr.utf8.count }
+
+    /// Waits until the service logs that it uses `node` (an info line `NODE "NAME": ...` after `mark`). Having
+    /// the node open is not enough: libinput opens a device and then reads its fd empty while adding it
+    /// (evdev_device_create drains what was queued), so events written in between are lost.
+    func waitUntilAdded(_ node: String, after mark: Int, seconds: Double = 60) throws {
+        let added = waitFor(seconds: seconds) {
+            let log = Array(child.stderr.utf8)
+            guard log.count > mark else { return false }
+            return String(decoding: log[mark...], as: UTF8.self).split(separator: "\n")
+                .contains { $0.hasPrefix("<6>\(node) \"") }
+        }
+        guard added else { throw LiveTestError("edgeswipe run never added \(node); its log ends:\n\(child.stderr.suffix(3000))") }
+        try child.waitUntilOpen(node)
     }
 
     /// The service's open files.
