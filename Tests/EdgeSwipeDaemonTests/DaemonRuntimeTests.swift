@@ -39,7 +39,7 @@ import Testing
                                                 notifier: SystemdNotifier(socketPath: notifyPath), stdoutFD: stdoutWrite)
                 runtime.onConfigApplied = { c in applied.withLock { $0.append(c.defaults.edges ?? []) } }
                 runtime.addEventSink { e in sunk.withLock { $0.append(e.eventClass) } }
-                let w = try runtime.loop.makeWaker(name: "test gesture") {
+                let w = try runtime.loop.makeWaker(name: "test gesture") { [unowned runtime] in
                     runtime.handleGesture(GestureEvent(recognizer: "back", phase: .ended, edge: .left, fingers: 1,
                                                        timeUs: 2_000_000, progress: 0.7, outcome: .complete),
                                           device: "test", rules: [])

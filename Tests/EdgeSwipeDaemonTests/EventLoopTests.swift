@@ -10,7 +10,7 @@ import Testing
         let loop = LoopThread { loop in
             // A timer, a signal source and a waker registered but idle: none may wake the loop.
             let timer = try DeadlineTimer(loop: loop)
-            let w = try loop.makeWaker(name: "probe") { wakeUpsAtProbe.withLock { $0 = loop.wakeUps } }
+            let w = try loop.makeWaker(name: "probe") { [unowned loop] in wakeUpsAtProbe.withLock { $0 = loop.wakeUps } }
             probe.withLock { $0 = w }
             return (timer, nil)
         }

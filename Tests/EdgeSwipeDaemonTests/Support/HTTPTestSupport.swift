@@ -69,7 +69,7 @@ final class HTTPHarness: Sendable {
                                       maxBodyBytes: maxBody, queueLimitBytes: queueLimit, maxEventClients: maxEventClients)
             let endpoint = try HTTPEndpoint(loop: loop, options: options, handler: handler, log: .silent)
             handler.endpoint = endpoint
-            let waker = try loop.makeWaker(name: "test publisher") {
+            let waker = try loop.makeWaker(name: "test publisher") { [unowned endpoint] in
                 let events = pending.events.withLock { p in defer { p.removeAll() }; return p }
                 for e in events { endpoint.publish(e) }
             }
