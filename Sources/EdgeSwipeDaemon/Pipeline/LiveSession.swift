@@ -188,6 +188,6 @@ public final class LiveSession {
 
     private func flushNavigation() {
         guard let navigation else { return }
-        for e in navigation.takeEvents() { sink(.navigation(e)) }
+        navigation.drainEvents { sink(.navigation($0)) }
     }
 }

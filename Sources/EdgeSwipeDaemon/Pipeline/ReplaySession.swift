@@ -109,6 +109,6 @@ public final class ReplaySession {
 
     private func flushNavigation(_ sink: (PipelineOutput) -> Void) {
         guard let navigation else { return }
-        for e in navigation.takeEvents() { sink(.navigation(e)) }
+        navigation.drainEvents { sink(.navigation($0)) }
     }
 }
