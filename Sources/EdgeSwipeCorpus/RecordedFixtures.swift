@@ -1,4 +1,3 @@
-import Foundation
 import TouchInput
 import TouchTrace
 import Gestures
@@ -87,8 +86,8 @@ public enum RecordedFixtures {
 
     /// Loads one recording as a corpus sample (label real-recording).
     public static func sample(_ f: RecordedFixture, directory: String) throws -> CorpusSample {
-        let path = (directory as NSString).appendingPathComponent(f.file)
-        let desc = f.description.map { (directory as NSString).appendingPathComponent($0) }
+        let path = directory + "/" + f.file
+        let desc = f.description.map { directory + "/" + $0 }
         let trace = try TraceReader.read(path: path, description: desc)
         guard let device = trace.devices.first else { throw CorpusError.noDevice(f.file) }
         let geometry = try SurfaceGeometry(device: device.description, configuredSize: f.size)

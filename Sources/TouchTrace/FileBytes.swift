@@ -88,3 +88,12 @@ final class FileBytes {
         return nil
     }
 }
+
+/// A whole regular file as UTF-8 text, for small files other modules read (the service's configuration),
+/// with the same errors as trace files: a FIFO or device node is refused rather than blocked on.
+public enum TextFile {
+    public static func read(path: String) throws(TraceError) -> String {
+        let file = try FileBytes(path: path)
+        return String(decoding: file.bytes, as: UTF8.self)
+    }
+}

@@ -1,4 +1,3 @@
-import Foundation
 import TouchTrace
 
 extension DaemonConfig {
@@ -6,10 +5,9 @@ extension DaemonConfig {
     public static func load(path: String) throws(ConfigError) -> DaemonConfig {
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            text = try TextFile.read(path: path)
         } catch {
-            throw ConfigError(issues: [ConfigIssue(file: path, line: 0, key: "",
-                                                   message: "cannot read the file: \(error.localizedDescription)")])
+            throw ConfigError(issues: [ConfigIssue(file: path, line: 0, key: "", message: error.message)])
         }
         return try parse(text: text, source: path)
     }

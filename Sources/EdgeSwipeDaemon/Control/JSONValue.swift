@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON document as a value: what control-socket commands are decoded into and replies are built from.
 /// Integers are kept apart from doubles so that ids and counts round-trip exactly.

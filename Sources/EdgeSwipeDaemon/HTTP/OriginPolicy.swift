@@ -24,7 +24,7 @@ public struct OriginPolicy: Sendable {
     /// Lower-cases scheme and host; refuses paths, user info, and anything but http/https.
     static func normalise(_ origin: String) throws -> String {
         let lower = origin.lowercased()
-        guard let schemeEnd = lower.range(of: "://") else {
+        guard let schemeEnd = lower.firstRange(of: "://") else {
             throw HTTPSetupError("origin \"\(origin)\": expected scheme://host[:port]")
         }
         let scheme = lower[..<schemeEnd.lowerBound]
