@@ -97,7 +97,7 @@ for contacts in [1, 10] {
 }
 
 // 2. Replay throughput on a large file, both formats, and the bare libyaml floor.
-let big = BenchmarkWorkload(contacts: 10, cycles: quick ? 100 : 450)
+let big = BenchmarkWorkload(contacts: 10, cycles: quick ? 100 : 560)
 let bigTrace = Trace(devices: [TraceDevice(description: big.device, events: big.events)], format: .evemu, source: "bench")
 let dir = "/tmp/edgeswipe-bench-\(getpid())"
 mkdir(dir, 0o755)

@@ -162,3 +162,44 @@ struct ReplayErrorTests {
         #expect(r.stderr.contains("N-Trig_MultiTouch.1-finger-drag-NW-SE.events"))
     }
 }
+
+@Suite("edgeswipe replay --config")
+struct ReplayConfigTests {
+    /// A device entry matching the sample's device by name narrows the edge zone to 1 mm and adds a right-edge
+    /// recognizer. The sample's strokes touch down 1.5, 2, 1, 2 and 70 mm from the left edge
+    /// (samples/make-demo-sample.py), so only the third (1 mm) begins; the right recognizer never does.
+    @Test func deviceEntrySettingsApply() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("edgeswipe-replay-\(getpid()).yaml")
+        try """
+        version: 1
+        devices:
+          - match:
+              name: "NVTCapacitiveTouchScreen"
+            edges: [left, right]
+            thresholds:
+              edge_zone_mm: 1
+        """.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let r = try CLI.run(["replay", "--json", "--config", url.path, "samples/demo-back-swipes.evemu"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let gestures = try #require(r.jsonObjects).filter { $0["type"] as? String == "gesture" }
+        let began = gestures.filter { $0["phase"] as? String == "began" }
+        #expect(began.map { $0["recognizer"] as? String } == ["left-1"])
+        #expect(gestures.filter { $0["phase"] as? String == "ended" }.map { $0["outcome"] as? String } == ["complete"])
+        #expect(Set(gestures.compactMap { $0["recognizer"] as? String }) == ["left-1", "right-1"])
+        // The command line still wins over the entry: --edges left keeps only the left recognizer.
+        let l = try CLI.run(["replay", "--json", "--config", url.path, "--edges", "left", "samples/demo-back-swipes.evemu"])
+        let names = Set(try #require(l.jsonObjects).compactMap { $0["recognizer"] as? String })
+        #expect(names == ["left-1"])
+    }
+
+    @Test func badConfigIsARuntimeErrorNamingKeyAndLine() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("edgeswipe-replay-bad-\(getpid()).yaml")
+        try "version: 1\ndefaults:\n  rotation: 45\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let r = try CLI.run(["replay", "--config", url.path, "samples/demo-back-swipes.evemu"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(url.lastPathComponent):3"))
+        #expect(r.stderr.contains("rotation"))
+    }
+}

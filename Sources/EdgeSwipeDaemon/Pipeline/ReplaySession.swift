@@ -12,11 +12,15 @@ public final class ReplaySession {
     public let navigation: NavigationSession?
     private let emitFrames: Bool
 
-    public init(trace: Trace, options: PipelineOptions) throws {
+    /// `optionsForDevice` gives a device its own settings (a configuration's device entries); the
+    /// stack and navigation settings always come from `options`.
+    public init(trace: Trace, options: PipelineOptions,
+                optionsForDevice: ((DeviceDescription) throws -> PipelineOptions)? = nil) throws {
         self.trace = trace
         var pipelines: [DevicePipeline] = []
         for device in trace.devices {
-            pipelines.append(try DevicePipeline(device: device.description, options: options))
+            let deviceOptions = try optionsForDevice?(device.description) ?? options
+            pipelines.append(try DevicePipeline(device: device.description, options: deviceOptions))
         }
         devices = pipelines
         emitFrames = options.emitFrames

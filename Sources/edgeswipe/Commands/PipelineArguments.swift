@@ -22,6 +22,22 @@ enum PipelineArguments {
 
     static func pipelineOptions(_ a: ParsedArguments) throws -> PipelineOptions {
         var o = PipelineOptions()
+        if a.flag("rtl") { o.navigation.layoutDirection = .rightToLeft }
+        o.recognizers = try recognizers(a.flag("rtl") ? "right" : "left")
+        try applyExplicit(a, to: &o)
+        if let spec = a.value("stack") {
+            do {
+                o.stack = try StackSpec.parse(spec)
+            } catch {
+                throw UsageError("--stack: \(error)")
+            }
+        }
+        return o
+    }
+
+    /// The surface and recognizer options given on the command line, over whatever `o` holds (defaults, or
+    /// a configuration's device entry).
+    static func applyExplicit(_ a: ParsedArguments, to o: inout PipelineOptions) throws {
         if let s = a.value("size") {
             guard let size = PhysicalSize(parsing: s) else {
                 throw UsageError("--size '\(s)' is not WxH in millimetres (e.g. 260x163)")
@@ -40,16 +56,7 @@ enum PipelineArguments {
             }
             o.calibration = m
         }
-        if a.flag("rtl") { o.navigation.layoutDirection = .rightToLeft }
-        o.recognizers = try recognizers(a.value("edges") ?? (a.flag("rtl") ? "right" : "left"))
-        if let spec = a.value("stack") {
-            do {
-                o.stack = try StackSpec.parse(spec)
-            } catch {
-                throw UsageError("--stack: \(error)")
-            }
-        }
-        return o
+        if let edges = a.value("edges") { o.recognizers = try recognizers(edges) }
     }
 
     static func recognizers(_ text: String) throws -> [EdgeSwipeConfig] {

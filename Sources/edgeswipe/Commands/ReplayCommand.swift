@@ -31,8 +31,19 @@ enum ReplayCommand: Subcommand {
     static func run(_ a: ParsedArguments) throws -> ExitStatus {
         var options = try PipelineArguments.pipelineOptions(a)
         options.emitFrames = a.flag("frames")
-        if a.value("config") != nil {
-            throw UsageError("--config is not supported by replay yet; give --size/--rotation/--edges instead")
+        var perDevice: ((DeviceDescription) throws -> PipelineOptions)?
+        if let path = a.value("config") {
+            let config: DaemonConfig
+            do { config = try DaemonConfig.load(path: path) } catch { throw RuntimeError("\(error)") }
+            let base = options
+            // The device entry that matches (as the service would pick it), then the command line's own values.
+            perDevice = { device in
+                let kind = classify(device).kind
+                let entry = config.selectors.firstIndex { $0.matches(device, node: device.origin, kind: kind) }
+                var o = try PipelineOptions(settings: config.settings(forEntry: entry), base: base)
+                try PipelineArguments.applyExplicit(a, to: &o)
+                return o
+            }
         }
         let out = BufferedOutput()
         for (index, path) in a.positionals.enumerated() {
@@ -47,18 +58,19 @@ enum ReplayCommand: Subcommand {
                 if index > 0 { out.line("") }
                 out.line("== \(path)")
             }
-            try replay(trace, options: options, json: a.flag("json"), realtime: a.flag("realtime"),
+            try replay(trace, options: options, perDevice: perDevice, json: a.flag("json"), realtime: a.flag("realtime"),
                        verbose: a.flag("verbose"), out: out)
         }
         out.flush()
         return .success
     }
 
-    static func replay(_ trace: Trace, options: PipelineOptions, json: Bool, realtime: Bool, verbose: Bool = false,
-                       out: BufferedOutput) throws {
+    static func replay(_ trace: Trace, options: PipelineOptions,
+                       perDevice: ((DeviceDescription) throws -> PipelineOptions)? = nil, json: Bool, realtime: Bool,
+                       verbose: Bool = false, out: BufferedOutput) throws {
         let session: ReplaySession
         do {
-            session = try ReplaySession(trace: trace, options: options)
+            session = try ReplaySession(trace: trace, options: options, optionsForDevice: perDevice)
         } catch {
             throw RuntimeError("\(trace.source): \(error)")
         }
