@@ -5,7 +5,8 @@ import TouchInput
 public final class DevicePipeline {
     public let description: DeviceDescription
     public let geometry: SurfaceGeometry
-    public let arena: GestureArena
+    /// Replaced only by `reconfigure`, between touches. Unchecked exclusivity, as for the decoder below.
+    @exclusivity(unchecked) public private(set) var arena: GestureArena
     /// Nil for frame sources (libinput touchscreens), whose frames arrive already decoded.
     /// Unchecked exclusivity: private, touched only by this class on one thread, and the decoder never calls
     /// back into it; the dynamic check cost about 100 ns per 1-contact frame (callgrind, BENCHMARKS.md).
@@ -34,6 +35,20 @@ public final class DevicePipeline {
         decoder = nil
         arena = GestureArena(transform: ScreenTransform(deviceSize: size, rotation: options.rotation))
         for config in options.recognizers { try arena.add(config) }
+    }
+
+    /// New recognizers and orientation (a reloaded configuration). The caller applies it between touches, so
+    /// no gesture is cut in half. The surface size, and so the decoder, stays: a new size needs the device
+    /// reopened.
+    public func reconfigure(_ options: PipelineOptions) throws {
+        let transform = decoder == nil
+            ? ScreenTransform(deviceSize: geometry.size, rotation: options.rotation)
+            : ScreenTransform(geometry: geometry, rotation: options.rotation, calibration: options.calibration)
+        let next = GestureArena(transform: transform)
+        for config in options.recognizers { try next.add(config) }
+        next.delegate = arena.delegate
+        next.logSink = arena.logSink
+        arena = next
     }
 
     /// A frame from a frame source.

@@ -141,6 +141,23 @@ public final class LiveSession {
         rearm()
     }
 
+    /// Settings waiting for their device to have no finger down.
+    private var pendingOptions: [Int: PipelineOptions] = [:]
+    /// Devices whose last frame had a finger down.
+    private var touching: Set<Int> = []
+
+    /// New settings for a device (a reloaded configuration), applied at once if no finger is down on it,
+    /// else as soon as the last finger lifts: a swipe in progress finishes under the settings it began with.
+    public func reconfigure(_ id: Int, options: PipelineOptions) throws {
+        guard let pipeline = members[id]?.pipeline ?? fed[id] else { return }
+        if touching.contains(id) {
+            pendingOptions[id] = options
+        } else {
+            try pipeline.reconfigure(options)
+            rearm()
+        }
+    }
+
     private func deliver(_ frame: TouchFrame, _ gestures: [GestureEvent], device: Int) {
         if options.emitFrames { sink(.frame(frame, device: device)) }
         for g in gestures {
@@ -148,6 +165,17 @@ public final class LiveSession {
             navigation?.handle(g)
             flushNavigation()
             onGestureHandled?(g)
+        }
+        if frame.activeCount > 0 {
+            touching.insert(device)
+        } else {
+            touching.remove(device)
+            // The last finger lifted: settings that waited for it apply now.
+            if let next = pendingOptions.removeValue(forKey: device), let pipeline = members[device]?.pipeline ?? fed[device] {
+                do { try pipeline.reconfigure(next) } catch {
+                    sink(.deviceNote("new settings not applied: \(error)", device: device))
+                }
+            }
         }
     }
 

@@ -186,8 +186,27 @@ enum RunCommand: Subcommand {
             deviceNames[id] = nil
             deviceEntries[id] = nil
         }
-        runtime.onConfigApplied = { _ in
-            log.info("configuration reloaded: new settings apply to devices opened from now on")
+        runtime.onConfigApplied = { config in
+            // Every open device gets the settings of its entry in the new file, between touches. A changed size
+            // needs the device reopened (the decoder's geometry stays), and says so.
+            let devices = session.members.map { ($0.key, $0.value.pipeline) } + session.fed.map { ($0.key, $0.value) }
+            for (id, pipeline) in devices {
+                let d = pipeline.description
+                let kind = classify(d).kind
+                let entry = config.selectors.firstIndex { $0.matches(d, node: d.origin, kind: kind) }
+                do {
+                    var options = try PipelineOptions(settings: config.settings(forEntry: entry), base: base)
+                    if session.fed[id] != nil { options.calibration = .identity }   // libinput calibrates
+                    if let size = options.configuredSize, size != pipeline.geometry.size, pipeline.geometry.sizeIsConfigured {
+                        log.warning("\(d.origin): new size \(size) applies when the device is plugged in again")
+                    }
+                    try session.reconfigure(id, options: options)
+                    deviceEntries[id] = entry
+                } catch {
+                    log.error("\(d.origin): new settings not applied: \(error)")
+                }
+            }
+            log.info("configuration reloaded: \(devices.count) open device(s) take the new settings between touches")
         }
         do {
             try runtime.actions.prepareKeyboard(for: store.current.defaults.actions ?? [])
