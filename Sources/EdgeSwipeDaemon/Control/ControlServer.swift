@@ -110,6 +110,11 @@ public final class ControlServer {
         }
     }
 
+    /// Whether any client would receive an event of this class (so the caller can skip encoding it).
+    public func hasSubscribers(to eventClass: EventClass) -> Bool {
+        clients.values.contains { $0.subscriptions.contains(eventClass) }
+    }
+
     /// Subscription of a client (nil when gone): for diagnostics and tests.
     public func subscriptions(of id: ControlClientID) -> Set<EventClass>? { clients[id]?.subscriptions }
 

@@ -119,13 +119,14 @@ public final class LiveSession {
         guard let member = members[id] else { return }
         var outcome: ReadOutcome
         do {
-            // Keep reading while libevdev holds events the fd no longer signals (after a limit or a resync).
+            // A read that stopped at its limit may leave events in libevdev's queue, which epoll does not signal:
+            // read on. `.drained` means both the queue and the fd are empty (no extra poll for pending events).
             repeat {
                 outcome = try member.device.read { event in
                     onEvent?(id, event)
                     if let (frame, gestures) = member.pipeline.feed(event) { deliver(frame, gestures, device: id) }
                 }
-            } while outcome == .limitReached || (outcome == .drained && member.device.hasPendingEvents)
+            } while outcome == .limitReached
         } catch {
             sink(.deviceNote("read failed: \(error); device dropped", device: id))
             remove(id, now: Monotonic.nowUs())

@@ -67,9 +67,15 @@ public final class DaemonRuntime {
         printer?.print(event.line)
     }
 
-    /// A recognizer report: published, and the device's actions run.
+    /// Whether an event of this class would reach anyone: printed lines, extra sinks, or a subscribed client.
+    /// Events come every frame while a finger moves; with nobody listening they are not encoded at all.
+    public func wantsEvents(of eventClass: EventClass) -> Bool {
+        printer != nil || !extraSinks.isEmpty || control?.hasSubscribers(to: eventClass) == true
+    }
+
+    /// A recognizer report: published (when anyone listens), and the device's actions run.
     public func handleGesture(_ event: GestureEvent, device: String?, rules: [ActionRule]) {
-        publish(ControlEvent.gesture(event, device: device))
+        if wantsEvents(of: .gesture) { publish(ControlEvent.gesture(event, device: device)) }
         actions.perform(event, rules: rules)
     }
 

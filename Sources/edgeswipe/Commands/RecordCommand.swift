@@ -50,7 +50,7 @@ enum RecordCommand: Subcommand {
                 var outcome: ReadOutcome
                 repeat {
                     outcome = try device.read(limit: 4096, { events.append($0) })
-                } while outcome == .limitReached || (outcome == .drained && device.hasPendingEvents)
+                } while outcome == .limitReached
                 if outcome == .unplugged {
                     Output.stderr("edgeswipe record: \(device.path) went away; writing what was recorded")
                     loop.stop()

@@ -77,8 +77,11 @@ enum RunCommand: Subcommand {
                 runtime.handleGesture(g, device: deviceNames[d], rules: runtime.rules(forEntry: deviceEntries[d] ?? nil))
             case .navigation(let n):
                 settling.observe(n)
-                runtime.publish(ControlEvent(eventClass: ControlEvent.eventClass(ofNavigationEvent: n.typeName),
-                                             encodedJSON: EventJSON.navigation(n)))
+                // Progress comes every frame of a pop: encoded only when someone listens.
+                let eventClass = ControlEvent.eventClass(ofNavigationEvent: n.typeName)
+                if runtime.wantsEvents(of: eventClass) {
+                    runtime.publish(ControlEvent(eventClass: eventClass, encodedJSON: EventJSON.navigation(n)))
+                }
             case .deviceNote(let text, let d):
                 log.warning("\(deviceNames[d] ?? "device"): \(text)")
                 runtime.publish(ControlEvent.diagnostic(code: "device", message: "\(deviceNames[d] ?? "device"): \(text)",
