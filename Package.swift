@@ -44,7 +44,7 @@ let package = Package(
                 swiftSettings: strict),
         .executableTarget(name: "edgeswipe-fuzz", dependencies: ["FuzzHarness"], path: "Fuzz/Runner", swiftSettings: strict),
 
-        // Finds Tests/Fixtures from the source tree (tests never read ../shared).
+        // Finds Tests/Fixtures from the source tree: tests read only the project's own copies.
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport", swiftSettings: strict),
 
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "FixtureSupport"], swiftSettings: strict),
