@@ -161,12 +161,7 @@ public final class LiveSession {
 
     private func deliver(_ frame: TouchFrame, _ gestures: [GestureEvent], device: Int) {
         if options.emitFrames { sink(.frame(frame, device: device)) }
-        for g in gestures {
-            sink(.gesture(g, device: device))
-            navigation?.handle(g)
-            flushNavigation()
-            onGestureHandled?(g)
-        }
+        deliver(gestures, device: device)
         if frame.activeCount > 0 {
             touching.insert(device)
         } else {
@@ -180,16 +175,21 @@ public final class LiveSession {
         }
     }
 
+    /// Gesture events, from a frame or a deadline: out, into navigation, and navigation's events out.
+    private func deliver(_ gestures: [GestureEvent], device: Int) {
+        for g in gestures {
+            sink(.gesture(g, device: device))
+            navigation?.handle(g)
+            flushNavigation()
+            onGestureHandled?(g)
+        }
+    }
+
     private func deadlinesReached(now: UInt64) {
         let pipelines = members.map { ($0.key, $0.value.pipeline) } + fed.map { ($0.key, $0.value) }
         for (id, pipeline) in pipelines.sorted(by: { $0.0 < $1.0 }) {
             if let d = pipeline.nextDeadline, d <= now {
-                for g in pipeline.deadlineReached(now: now) {
-                    sink(.gesture(g, device: id))
-                    navigation?.handle(g)
-                    flushNavigation()
-                    onGestureHandled?(g)
-                }
+                deliver(pipeline.deadlineReached(now: now), device: id)
             }
         }
         navigation?.advance(now: now)

@@ -80,6 +80,11 @@ public final class ReplaySession {
 
     private func emit(frame: TouchFrame, gestures: [GestureEvent], device: Int, sink: (PipelineOutput) -> Void) {
         if emitFrames { sink(.frame(frame, device: device)) }
+        emit(gestures: gestures, device: device, sink: sink)
+    }
+
+    /// Gesture events, from a frame or a deadline: out, into navigation, and navigation's events out.
+    private func emit(gestures: [GestureEvent], device: Int, sink: (PipelineOutput) -> Void) {
         for g in gestures {
             sink(.gesture(g, device: device))
             navigation?.handle(g)
@@ -98,12 +103,7 @@ public final class ReplaySession {
             if let t = navigation?.nextDeadlineUs, t < earliest { earliest = t; owner = -1 }
             guard earliest != .max, earliest <= limit else { return }
             if owner >= 0 {
-                let gestures = devices[owner].deadlineReached(now: earliest)
-                for g in gestures {
-                    sink(.gesture(g, device: owner))
-                    navigation?.handle(g)
-                    flushNavigation(sink)
-                }
+                emit(gestures: devices[owner].deadlineReached(now: earliest), device: owner, sink: sink)
             } else {
                 navigation?.advance(now: earliest)
                 flushNavigation(sink)
