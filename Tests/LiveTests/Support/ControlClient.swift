@@ -1,4 +1,5 @@
 import EdgeSwipeDaemon
+import FixtureSupport
 import Foundation
 import Glibc
 
@@ -15,21 +16,7 @@ final class ControlClient {
     private(set) var received: [Line] = []
 
     init(path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw LiveTestError("socket: errno \(errno)") }
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-            for (i, b) in path.utf8.enumerated() { raw[i] = b }
-        }
-        let rc = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard rc == 0 else {
-            let e = errno
-            close(fd)
-            throw LiveTestError("connect(\(path)): errno \(e)")
-        }
+        fd = try UnixSocketConnect.connect(path: path)
     }
 
     deinit { close(fd) }
