@@ -41,6 +41,7 @@ public final class GestureArena {
         r.logSink = logSink
         recognizers.append(r)
         mustFail.append([])
+        waitingForLift = false
         return recognizers.count - 1
     }
 
@@ -78,7 +79,16 @@ public final class GestureArena {
 
     /// Runs one frame through every recognizer and arbitration.
     public func process(_ frame: TouchFrame, now: UInt64) -> [GestureEvent] {
-        events.removeAll(keepingCapacity: true)
+        // Most frames have no events: skip the clearing call then.
+        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
+        let active = frame.activeCount
+        // Every recognizer has finished with this touch and waits for the last finger to lift: in those states a
+        // frame with no new finger changes nothing (their handlers do nothing, none is ready to begin, and the
+        // lift itself takes the full path below). Most frames on a kiosk are such frames: touches that were
+        // never edge swipes, or the rest of one after it ended.
+        if waitingForLift && active > 0 && !frame.contacts.contains(where: { $0.phase == .down }) {
+            return events
+        }
         // Touch-downs are rare: only then is the weak delegate loaded.
         if frame.contacts.contains(where: { $0.phase == .down }), let delegate {
             for c in frame.contacts where c.phase == .down {
@@ -92,7 +102,6 @@ public final class GestureArena {
             _ = recognizers[i].advance(frame, now: now, into: &events)
         }
         resolve(now: now)
-        let active = frame.activeCount
         for i in recognizers.indices {
             recognizers[i].finishFrame(activeCount: active, timeUs: frame.timeUs, now: now, into: &events)
         }
@@ -102,17 +111,25 @@ public final class GestureArena {
 
     /// The earliest time-out of any recognizer, for the caller's single timer (µs on the frames' clock).
     /// Kept up to date by `process` and `deadlineReached`, so reading it costs nothing.
-    public private(set) var nextDeadline: UInt64? = nil
+    @exclusivity(unchecked) public private(set) var nextDeadline: UInt64? = nil
 
+    /// True when every recognizer is ended, cancelled or failed: nothing but a new finger or the last lift
+    /// can change anything (see `process`). Empty arenas never wait.
+    @exclusivity(unchecked) public private(set) var waitingForLift = false
+
+    /// After every change of state: the deadline for the caller's timer, and whether the arena only waits for a lift.
     private func updateDeadline() {
-        // Through a buffer pointer: reading each recognizer in place, never copying one.
-        nextDeadline = recognizers.withUnsafeBufferPointer { buf in
-            var best: UInt64? = nil
-            for i in buf.indices {
-                if let d = buf[i].nextDeadline, d < (best ?? .max) { best = d }
+        var best: UInt64? = nil
+        var waiting = !recognizers.isEmpty
+        for i in recognizers.indices {
+            if let d = recognizers[i].nextDeadline, d < (best ?? .max) { best = d }
+            switch recognizers[i].state {
+            case .ended, .cancelled, .failed: break
+            case .possible, .began, .changed: waiting = false
             }
-            return best
         }
+        nextDeadline = best
+        waitingForLift = waiting
     }
 
     /// The caller's timer fired. Returns the events (time-out failures, and beginnings they unblock).

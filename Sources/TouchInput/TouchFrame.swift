@@ -49,8 +49,9 @@ public struct Contact: Hashable, Sendable {
         self.clamped = clamped
     }
 
-    /// Down or moving: still touching after this frame.
-    public var isActive: Bool { phase == .down || phase == .move }
+    /// Down or moving: still touching after this frame. Inlinable (as `activeCount`): read for every frame by
+    /// the modules above, where a call per contact showed up in the service's per-event profile.
+    @inlinable public var isActive: Bool { phase == .down || phase == .move }
 }
 
 /// Everything that is true of the surface at one `SYN_REPORT`.
@@ -72,7 +73,7 @@ public struct TouchFrame: Hashable, Sendable {
     }
 
     /// Contacts still touching after this frame.
-    public var activeCount: Int {
+    @inlinable public var activeCount: Int {
         var n = 0
         for c in contacts where c.isActive { n += 1 }
         return n

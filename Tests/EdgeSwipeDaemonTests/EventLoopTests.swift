@@ -78,6 +78,34 @@ import Testing
         #expect(loop.registrationCount == 0)
     }
 
+    @Test func aRegistrationTakingAFreedSlotDoesNotGetTheOldOnesEvent() throws {
+        let loop = try EventLoop()
+        var a: [Int32] = [0, 0], b: [Int32] = [0, 0], c: [Int32] = [0, 0]
+        #expect(pipe(&a) == 0 && pipe(&b) == 0 && pipe(&c) == 0)
+        defer { for fd in a + b + c { close(fd) } }
+        var calls: [String] = []
+        var tokenA: EventToken?, tokenB: EventToken?, tokenC: EventToken?
+        // Whichever of a and b runs first removes the other and registers c (readable too), which takes the
+        // freed slot. The removed one's event is still in this batch: it must be dropped, not handed to c.
+        func replaceOther(_ me: String) {
+            calls.append(me)
+            guard tokenC == nil else { return }
+            if let other = me == "a" ? tokenB : tokenA { loop.unregister(other) }
+            tokenC = try? loop.register(fd: c[0], events: .readable, name: "c") { _ in calls.append("c") }
+        }
+        tokenA = try loop.register(fd: a[0], events: .readable, name: "a") { _ in replaceOther("a") }
+        tokenB = try loop.register(fd: b[0], events: .readable, name: "b") { _ in replaceOther("b") }
+        for fd in [a[1], b[1], c[1]] { #expect(write(fd, "x", 1) == 1) }
+        #expect(try loop.runOnce(timeoutMilliseconds: 1000) == 1)
+        #expect(calls.count == 1)
+        let removed = calls == ["a"] ? tokenB : tokenA
+        #expect(removed.map(\.description) != tokenC.map(\.description))
+        #expect(loop.registrationCount == 2)
+        // c's own readiness arrives in the next batch.
+        #expect(try loop.runOnce(timeoutMilliseconds: 1000) >= 1)
+        #expect(calls.contains("c"))
+    }
+
     @Test func signalsArriveThroughTheSignalfd() throws {
         let received = Mutex<[Int32]>([])
         let loop = LoopThread(blockSignals: true) { loop in

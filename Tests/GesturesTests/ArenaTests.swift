@@ -52,6 +52,38 @@ final class MinimalDelegate: GestureRecognizerDelegate {
         }
     }
 
+    @Test func anArenaThatOnlyWaitsForTheLiftStillSeesNewFingersAndTheLift() throws {
+        let arena = GestureArena(transform: s.transform)
+        try arena.add(EdgeSwipeConfig(edges: [.left]))
+        #expect(!arena.waitingForLift)
+        // A touch in the middle of the surface: the only recognizer fails, and then waits for the lift.
+        #expect(summary(arena.process(s.frame(0, s.contact(1, .down, 60, 32)), now: 0))
+                == ["left-1 failed (touch-down outside the edge zone)"])
+        #expect(arena.waitingForLift)
+        for ms in stride(from: 10.0, through: 100, by: 10) {
+            #expect(arena.process(s.frame(ms, s.contact(1, .move, 60 - ms / 10, 32)), now: UInt64(ms * 1000)) == [])
+        }
+        #expect(arena.state(of: "left-1") == .failed)
+        // A second finger lands in the edge zone: still the same touch sequence, so nothing may begin.
+        #expect(arena.process(s.frame(110, s.contact(1, .move, 50, 32), s.contact(2, .down, 2, 40)), now: 110_000) == [])
+        #expect(arena.process(s.frame(120, s.contact(1, .move, 50, 32), s.contact(2, .move, 20, 40)), now: 120_000) == [])
+        #expect(arena.state(of: "left-1") == .failed)
+        // One finger lifts: still waiting; both lifted: ready for a new touch.
+        #expect(arena.process(s.frame(130, s.contact(1, .up, 50, 32), s.contact(2, .move, 22, 40)), now: 130_000) == [])
+        #expect(arena.waitingForLift)
+        #expect(arena.process(s.frame(140, s.contact(2, .up, 22, 40)), now: 140_000) == [])
+        #expect(arena.state(of: "left-1") == .possible)
+        #expect(!arena.waitingForLift)
+        // The next touch is an edge swipe like any other: it begins once it has moved 6 mm inward.
+        #expect(arena.process(s.frame(200, s.contact(3, .down, 2, 32)), now: 200_000) == [])
+        var began: [String] = []
+        for step in 1...6 {
+            let ms = 200 + Double(step) * 10
+            began += summary(arena.process(s.frame(ms, s.contact(3, .move, 2 + Double(step) * 5, 32)), now: UInt64(ms * 1000)))
+        }
+        #expect(began.first == "left-1 began")
+    }
+
     @Test func oneFingerLeftSwipeBeginsWithNoAddedFrameWhenTheTwoFingerRecognizerFailsInTheSameFrame() throws {
         let arena = try threeRecognizers()
         // Touch-down 2 mm from the left: the right-edge recognizer fails at once.

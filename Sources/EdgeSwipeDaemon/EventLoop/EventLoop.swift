@@ -16,7 +16,15 @@ public final class EventLoop {
         var fd: Int32
         var events: IOEvents
         var name: String
-        var handler: Handler
+    }
+
+    /// One place in `slots`: a registration, or free. `generation` rises each time the slot is freed, so
+    /// a token (slot and generation) names one registration only, never a later one in the same slot.
+    /// The handler is kept beside the registration: dispatch copies the closure and nothing else.
+    private struct Slot {
+        var generation: UInt32 = 0
+        var registration: Registration?
+        var handler: Handler?
     }
 
     private enum State {
@@ -24,16 +32,19 @@ public final class EventLoop {
     }
 
     private let epoll: Int32
-    private var registrations: [UInt64: Registration] = [:]
-    private var nextToken: UInt64 = 1
-    private var state = State.idle
+    /// Registrations by slot index: dispatch is an array index and a generation check, no hashing (this
+    /// runs for every device wake-up). Unchecked exclusivity: one thread, and handlers change `slots` only
+    /// through `register`/`unregister`, never while a `Slot` is borrowed.
+    @exclusivity(unchecked) private var slots: [Slot] = []
+    @exclusivity(unchecked) private var freeSlots: [Int] = []
+    @exclusivity(unchecked) private var state = State.idle
     private let capacity: Int32 = 64
     private let tokens: UnsafeMutablePointer<UInt64>
     private let masks: UnsafeMutablePointer<UInt32>
     private var wakers: [LoopWaker] = []
 
     /// Returns of epoll_wait so far: the idle wake-up count the benchmarks measure.
-    public private(set) var wakeUps = 0
+    @exclusivity(unchecked) public private(set) var wakeUps = 0
 
     public init() throws {
         epoll = try SystemCall.run("epoll_create1") { cedgeswipe_epoll_create() }
@@ -47,35 +58,58 @@ public final class EventLoop {
         close(epoll)
     }
 
-    public var registrationCount: Int { registrations.count }
+    public private(set) var registrationCount = 0
 
     /// Adds a descriptor. The loop does not own it: unregister before closing it.
     @discardableResult
     public func register(fd: Int32, events: IOEvents, name: String,
                          handler: @escaping Handler) throws -> EventToken {
-        let token = nextToken
-        try SystemCall.run("epoll_ctl(ADD, \(name) fd \(fd))") { cedgeswipe_epoll_add(epoll, fd, events.rawValue, token) }
-        nextToken += 1
-        registrations[token] = Registration(fd: fd, events: events, name: name, handler: handler)
-        return EventToken(rawValue: token)
+        let index = freeSlots.popLast() ?? { slots.append(Slot()); return slots.count - 1 }()
+        let token = EventToken(slot: index, generation: slots[index].generation)
+        do {
+            try SystemCall.run("epoll_ctl(ADD, \(name) fd \(fd))") {
+                cedgeswipe_epoll_add(epoll, fd, events.rawValue, token.rawValue)
+            }
+        } catch {
+            freeSlots.append(index)
+            throw error
+        }
+        slots[index].registration = Registration(fd: fd, events: events, name: name)
+        slots[index].handler = handler
+        registrationCount += 1
+        return token
+    }
+
+    /// The live registration `token` names, if any.
+    private func slotIndex(of token: EventToken) -> Int? {
+        let index = token.slot
+        guard index < slots.count, slots[index].generation == token.generation, slots[index].handler != nil else {
+            return nil
+        }
+        return index
     }
 
     /// Changes what a registration waits for (e.g. adds `.writable` while a client's queue is backed up).
     public func modify(_ token: EventToken, events: IOEvents) throws {
-        guard var r = registrations[token.rawValue] else { return }
-        guard r.events != events else { return }
+        guard let index = slotIndex(of: token), let r = slots[index].registration, r.events != events else { return }
         try SystemCall.run("epoll_ctl(MOD, \(r.name) fd \(r.fd))") {
             cedgeswipe_epoll_modify(epoll, r.fd, events.rawValue, token.rawValue)
         }
-        r.events = events
-        registrations[token.rawValue] = r
+        slots[index].registration?.events = events
     }
 
-    public func events(of token: EventToken) -> IOEvents? { registrations[token.rawValue]?.events }
+    public func events(of token: EventToken) -> IOEvents? {
+        slotIndex(of: token).flatMap { slots[$0].registration?.events }
+    }
 
     /// Removes a registration; events already fetched for it are dropped. Safe inside any handler.
     public func unregister(_ token: EventToken) {
-        guard let r = registrations.removeValue(forKey: token.rawValue) else { return }
+        guard let index = slotIndex(of: token), let r = slots[index].registration else { return }
+        slots[index].registration = nil
+        slots[index].handler = nil
+        slots[index].generation &+= 1
+        freeSlots.append(index)
+        registrationCount -= 1
         // Fails only if the fd is already closed, and then the kernel has already dropped it from the set.
         _ = cedgeswipe_epoll_remove(epoll, r.fd)
     }
@@ -104,8 +138,10 @@ public final class EventLoop {
         var dispatched = 0
         for i in 0..<Int(n) {
             // Looked up per event: an earlier handler in this batch may have removed this registration.
-            guard let r = registrations[tokens[i]] else { continue }
-            r.handler(IOEvents(rawValue: masks[i]))
+            guard let index = slotIndex(of: EventToken(rawValue: tokens[i])), let handler = slots[index].handler else {
+                continue
+            }
+            handler(IOEvents(rawValue: masks[i]))
             dispatched += 1
         }
         return dispatched

@@ -19,9 +19,20 @@ public struct IOEvents: OptionSet, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A registration in an `EventLoop`. Tokens are never reused, so an event still queued for a registration
-/// removed earlier in the same batch is recognised as stale and dropped.
+/// A registration in an `EventLoop`: its slot and the slot's generation. A freed slot's generation rises,
+/// so an event still queued for a registration removed earlier in the same batch is recognised as stale and
+/// dropped, even when a new registration has taken the slot.
 public struct EventToken: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt64
-    public var description: String { "#\(rawValue)" }
+
+    init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    init(slot: Int, generation: UInt32) {
+        rawValue = UInt64(generation) << 32 | UInt64(UInt32(slot))
+    }
+
+    var slot: Int { Int(UInt32(truncatingIfNeeded: rawValue)) }
+    var generation: UInt32 { UInt32(truncatingIfNeeded: rawValue >> 32) }
+
+    public var description: String { "#\(slot).\(generation)" }
 }

@@ -18,6 +18,9 @@ public final class LiveSession {
     private let timer: DeadlineTimer
     private let sink: (PipelineOutput) -> Void
     public private(set) var members: [Int: Member] = [:]
+    /// Every pipeline (members' and fed), for the deadline scan after each wake-up: an array, not the
+    /// dictionaries, because that scan runs on every device wake-up.
+    private var allPipelines: [DevicePipeline] = []
     private var nextID = 0
     /// Every raw event as read, before decoding (for `record`).
     public var onEvent: ((Int, InputEvent) -> Void)?
@@ -58,10 +61,13 @@ public final class LiveSession {
         let id = nextID
         nextID += 1
         var member = Member(device: device, pipeline: pipeline, token: nil)
+        // The handler holds the device and pipeline itself: no lookup by id on each wake-up. It is unregistered
+        // before they are dropped (`remove`).
         member.token = try loop.register(fd: device.fileDescriptor.rawValue, events: .readable, name: device.path) {
-            [unowned self] _ in self.readable(id)
+            [unowned self] _ in self.readable(id, device: device, pipeline: pipeline)
         }
         members[id] = member
+        allPipelines.append(pipeline)
         return id
     }
 
@@ -72,6 +78,7 @@ public final class LiveSession {
         let id = nextID
         nextID += 1
         fed[id] = pipeline
+        allPipelines.append(pipeline)
         return id
     }
 
@@ -90,6 +97,7 @@ public final class LiveSession {
         if let navigation { pipeline.arena.delegate = navigation.arbiter }
         precondition(fed[id] == nil && members[id] == nil, "frame source id \(id) is taken")
         fed[id] = pipeline
+        allPipelines.append(pipeline)
     }
 
     /// One frame of a frame source.
@@ -102,6 +110,7 @@ public final class LiveSession {
     /// Ends a fed pipeline, cancelling what it had in flight.
     public func removeFed(_ id: Int, now: UInt64) {
         guard let pipeline = fed.removeValue(forKey: id) else { return }
+        allPipelines.removeAll { $0 === pipeline }
         if let (frame, gestures) = pipeline.cancelAll(timeUs: now) { deliver(frame, gestures, device: id) }
         rearm()
     }
@@ -110,48 +119,59 @@ public final class LiveSession {
     public func remove(_ id: Int, now: UInt64) {
         guard let member = members.removeValue(forKey: id) else { return }
         if let token = member.token { loop.unregister(token) }
+        allPipelines.removeAll { $0 === member.pipeline }
         if let (frame, gestures) = member.pipeline.cancelAll(timeUs: now) { deliver(frame, gestures, device: id) }
         member.device.close()
         rearm()
     }
 
-    private func readable(_ id: Int) {
-        guard let member = members[id] else { return }
+    private func readable(_ id: Int, device: LiveDevice, pipeline: DevicePipeline) {
         var outcome: ReadOutcome
+        let onEvent = onEvent
+        let deadlineBefore = pipeline.nextDeadline
+        gesturesDelivered = false
         do {
             // A read that stopped at its limit may leave events in libevdev's queue, which epoll does not signal:
             // read on. `.drained` means both the queue and the fd are empty (no extra poll for pending events).
             repeat {
-                outcome = try member.device.read { event in
-                    onEvent?(id, event)
-                    if let (frame, gestures) = member.pipeline.feed(event) { deliver(frame, gestures, device: id) }
+                if let onEvent {
+                    outcome = try device.read { event in
+                        onEvent(id, event)
+                        if let (frame, gestures) = pipeline.feed(event) { deliver(frame, gestures, device: id) }
+                    }
+                } else {
+                    outcome = try device.read { event in
+                        if let (frame, gestures) = pipeline.feed(event) { deliver(frame, gestures, device: id) }
+                    }
                 }
             } while outcome == .limitReached
         } catch {
             sink(.deviceNote("read failed: \(error); device dropped", device: id))
             remove(id, now: Monotonic.nowUs())
-            onUnplug?(id, member.device.path)
+            onUnplug?(id, device.path)
             return
         }
         if outcome == .unplugged {
-            sink(.deviceNote("\(member.device.path) unplugged; its contacts were cancelled", device: id))
+            sink(.deviceNote("\(device.path) unplugged; its contacts were cancelled", device: id))
             remove(id, now: Monotonic.nowUs())
-            onUnplug?(id, member.device.path)
+            onUnplug?(id, device.path)
             return
         }
-        rearm()
+        // Only this device's recognizers and navigation (through gestures) can have moved a deadline.
+        if gesturesDelivered || pipeline.nextDeadline != deadlineBefore { rearm() }
     }
+
+    /// Set when gesture events went to navigation since `readable` began.
+    private var gesturesDelivered = false
 
     /// Settings waiting for their device to have no finger down.
     private var pendingOptions: [Int: PipelineOptions] = [:]
-    /// Devices whose last frame had a finger down.
-    private var touching: Set<Int> = []
 
     /// New settings for a device (a reloaded configuration), applied at once if no finger is down on it,
     /// else as soon as the last finger lifts: a swipe in progress finishes under the settings it began with.
     public func reconfigure(_ id: Int, options: PipelineOptions) throws {
         guard let pipeline = members[id]?.pipeline ?? fed[id] else { return }
-        if touching.contains(id) {
+        if pipeline.fingerDown {
             pendingOptions[id] = options
         } else {
             try pipeline.reconfigure(options)
@@ -162,11 +182,8 @@ public final class LiveSession {
     private func deliver(_ frame: TouchFrame, _ gestures: [GestureEvent], device: Int) {
         if options.emitFrames { sink(.frame(frame, device: device)) }
         deliver(gestures, device: device)
-        if frame.activeCount > 0 {
-            touching.insert(device)
-        } else {
-            touching.remove(device)
-            // The last finger lifted: settings that waited for it apply now.
+        // The last finger lifted: settings that waited for it apply now.
+        if !pendingOptions.isEmpty, frame.activeCount == 0 {
             if let next = pendingOptions.removeValue(forKey: device), let pipeline = members[device]?.pipeline ?? fed[device] {
                 do { try pipeline.reconfigure(next) } catch {
                     sink(.deviceNote("new settings not applied: \(error)", device: device))
@@ -177,6 +194,7 @@ public final class LiveSession {
 
     /// Gesture events, from a frame or a deadline: out, into navigation, and navigation's events out.
     private func deliver(_ gestures: [GestureEvent], device: Int) {
+        if !gestures.isEmpty { gesturesDelivered = true }
         for g in gestures {
             sink(.gesture(g, device: device))
             navigation?.handle(g)
@@ -200,10 +218,7 @@ public final class LiveSession {
     /// Arms the timer at the earliest pending deadline, or disarms it: no wake-ups while nothing is pending.
     private func rearm() {
         var earliest: UInt64?
-        for member in members.values {
-            if let d = member.pipeline.nextDeadline { earliest = min(earliest ?? d, d) }
-        }
-        for pipeline in fed.values {
+        for pipeline in allPipelines {
             if let d = pipeline.nextDeadline { earliest = min(earliest ?? d, d) }
         }
         if let d = navigation?.nextDeadlineUs { earliest = min(earliest ?? d, d) }
