@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs the edgeswipe service: binary, systemd unit, udev rules, sysusers entry, uinput module load,
-# example configuration and docs.
+# example configuration, docs and the demo kiosk page (PREFIX/share/edgeswipe/web, for `web_root`).
 #
 #   scripts/install.sh                      # build (release) if needed and install under /usr/local
 #   PREFIX=/usr scripts/install.sh          # distribution layout
@@ -60,7 +60,11 @@ install -d -m 0755 "$(d "$SYSCONFDIR/modules-load.d")"
 echo uinput > "$(d "$SYSCONFDIR/modules-load.d/edgeswipe.conf")"
 
 install -D -m 0644 "$here/config/edgeswipe.example.yaml" "$(d "$DOCDIR/edgeswipe.example.yaml")"
-for doc in daemon.md protocol.md; do
+# The kiosk page the HTTP bridge can serve (`http.web_root` / `--web-root`, docs/kiosk.md).
+for page in "$here"/web/*; do
+    install -D -m 0644 "$page" "$(d "$PREFIX/share/edgeswipe/web/$(basename "$page")")"
+done
+for doc in daemon.md protocol.md kiosk.md; do
     [ -f "$here/docs/$doc" ] && install -D -m 0644 "$here/docs/$doc" "$(d "$DOCDIR/$doc")"
 done
 # The live configuration is never overwritten.
