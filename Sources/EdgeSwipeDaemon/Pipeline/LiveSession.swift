@@ -134,15 +134,9 @@ public final class LiveSession {
             // A read that stopped at its limit may leave events in libevdev's queue, which epoll does not signal:
             // read on. `.drained` means both the queue and the fd are empty (no extra poll for pending events).
             repeat {
-                if let onEvent {
-                    outcome = try device.read { event in
-                        onEvent(id, event)
-                        if let (frame, gestures) = pipeline.feed(event) { deliver(frame, gestures, device: id) }
-                    }
-                } else {
-                    outcome = try device.read { event in
-                        if let (frame, gestures) = pipeline.feed(event) { deliver(frame, gestures, device: id) }
-                    }
+                outcome = try device.read { event in
+                    onEvent?(id, event)
+                    if let (frame, gestures) = pipeline.feed(event) { deliver(frame, gestures, device: id) }
                 }
             } while outcome == .limitReached
         } catch {
