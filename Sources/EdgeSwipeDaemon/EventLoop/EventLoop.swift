@@ -16,15 +16,14 @@ public final class EventLoop {
         var fd: Int32
         var events: IOEvents
         var name: String
+        var handler: Handler
     }
 
     /// One place in `slots`: a registration, or free. `generation` rises each time the slot is freed, so
     /// a token (slot and generation) names one registration only, never a later one in the same slot.
-    /// The handler is kept beside the registration: dispatch copies the closure and nothing else.
     private struct Slot {
         var generation: UInt32 = 0
         var registration: Registration?
-        var handler: Handler?
     }
 
     private enum State {
@@ -58,7 +57,7 @@ public final class EventLoop {
         close(epoll)
     }
 
-    public private(set) var registrationCount = 0
+    public var registrationCount: Int { slots.count - freeSlots.count }
 
     /// Adds a descriptor. The loop does not own it: unregister before closing it.
     @discardableResult
@@ -74,16 +73,14 @@ public final class EventLoop {
             freeSlots.append(index)
             throw error
         }
-        slots[index].registration = Registration(fd: fd, events: events, name: name)
-        slots[index].handler = handler
-        registrationCount += 1
+        slots[index].registration = Registration(fd: fd, events: events, name: name, handler: handler)
         return token
     }
 
     /// The live registration `token` names, if any.
     private func slotIndex(of token: EventToken) -> Int? {
         let index = token.slot
-        guard index < slots.count, slots[index].generation == token.generation, slots[index].handler != nil else {
+        guard index < slots.count, slots[index].generation == token.generation, slots[index].registration != nil else {
             return nil
         }
         return index
@@ -106,10 +103,8 @@ public final class EventLoop {
     public func unregister(_ token: EventToken) {
         guard let index = slotIndex(of: token), let r = slots[index].registration else { return }
         slots[index].registration = nil
-        slots[index].handler = nil
         slots[index].generation &+= 1
         freeSlots.append(index)
-        registrationCount -= 1
         // Fails only if the fd is already closed, and then the kernel has already dropped it from the set.
         _ = cedgeswipe_epoll_remove(epoll, r.fd)
     }
@@ -138,9 +133,8 @@ public final class EventLoop {
         var dispatched = 0
         for i in 0..<Int(n) {
             // Looked up per event: an earlier handler in this batch may have removed this registration.
-            guard let index = slotIndex(of: EventToken(rawValue: tokens[i])), let handler = slots[index].handler else {
-                continue
-            }
+            guard let index = slotIndex(of: EventToken(rawValue: tokens[i])),
+                  let handler = slots[index].registration?.handler else { continue }
             handler(IOEvents(rawValue: masks[i]))
             dispatched += 1
         }

@@ -7,12 +7,10 @@ public final class DevicePipeline {
     public let geometry: SurfaceGeometry
     /// Replaced only by `reconfigure`, between touches. Unchecked exclusivity, as for the decoder below.
     @exclusivity(unchecked) public private(set) var arena: GestureArena
-    /// Unused by frame sources (libinput touchscreens), whose frames arrive already decoded (`decodesEvents`
-    /// false); not optional, so the per-event path does not unwrap it.
+    /// Nil for frame sources (libinput touchscreens), whose frames arrive already decoded.
     /// Unchecked exclusivity: private, touched only by this class on one thread, and the decoder never calls
     /// back into it; the dynamic check cost about 100 ns per 1-contact frame (callgrind, BENCHMARKS.md).
-    @exclusivity(unchecked) private var decoder: MultitouchDecoder
-    private let decodesEvents: Bool
+    @exclusivity(unchecked) private var decoder: MultitouchDecoder?
 
     /// Throws when the device has no physical size (resolution 0 and no configured size) or a recognizer
     /// configuration is invalid.
@@ -20,7 +18,6 @@ public final class DevicePipeline {
         description = device
         geometry = try SurfaceGeometry(device: device, configuredSize: options.configuredSize)
         decoder = MultitouchDecoder(device: device, geometry: geometry, mode: mode)
-        decodesEvents = true
         arena = GestureArena(transform: ScreenTransform(geometry: geometry, rotation: options.rotation,
                                                         calibration: options.calibration))
         for config in options.recognizers { try arena.add(config) }
@@ -35,8 +32,7 @@ public final class DevicePipeline {
         description = DeviceDescription(name: name, id: InputID(bustype: 0, vendor: 0, product: 0, version: 0),
                                         absInfo: [AbsCode.mtPositionX: x, AbsCode.mtPositionY: y], origin: node)
         geometry = SurfaceGeometry(xAxis: x, yAxis: y, size: size)
-        decoder = MultitouchDecoder(device: description, geometry: geometry)
-        decodesEvents = false
+        decoder = nil
         arena = GestureArena(transform: ScreenTransform(deviceSize: size, rotation: options.rotation))
         for config in options.recognizers { try arena.add(config) }
     }
@@ -45,7 +41,7 @@ public final class DevicePipeline {
     /// no gesture is cut in half. The surface size, and so the decoder, stays: a new size needs the device
     /// reopened.
     public func reconfigure(_ options: PipelineOptions) throws {
-        let transform = !decodesEvents
+        let transform = decoder == nil
             ? ScreenTransform(deviceSize: geometry.size, rotation: options.rotation)
             : ScreenTransform(geometry: geometry, rotation: options.rotation, calibration: options.calibration)
         let next = GestureArena(transform: transform)
@@ -64,25 +60,27 @@ public final class DevicePipeline {
         return arena.process(frame, now: frame.timeUs)
     }
 
+    /// A frame from this pipeline's decoder, through `process`.
+    private func decoded(_ frame: TouchFrame?) -> (frame: TouchFrame, gestures: [GestureEvent])? {
+        guard let frame else { return nil }
+        return (frame, process(frame))
+    }
+
     /// Feeds one event. At a SYN_REPORT returns the frame and the gesture events it caused (the events array is
     /// the arena's reused buffer: read it before the next call).
     @inline(__always)
     public func feed(_ event: InputEvent) -> (frame: TouchFrame, gestures: [GestureEvent])? {
-        guard decodesEvents, let frame = decoder.feed(event) else { return nil }
-        fingerDown = frame.activeCount > 0
-        return (frame, arena.process(frame, now: frame.timeUs))
+        decoded(decoder?.feed(event))
     }
 
     /// Ends every contact in flight (unplug, end of a recording).
     public func cancelAll(timeUs: UInt64) -> (frame: TouchFrame, gestures: [GestureEvent])? {
-        guard decodesEvents, let frame = decoder.cancelAll(timeUs: timeUs) else { return nil }
-        fingerDown = frame.activeCount > 0
-        return (frame, arena.process(frame, now: frame.timeUs))
+        decoded(decoder?.cancelAll(timeUs: timeUs))
     }
 
     public var nextDeadline: UInt64? { arena.nextDeadline }
 
     public func deadlineReached(now: UInt64) -> [GestureEvent] { arena.deadlineReached(now: now) }
 
-    public var diagnostics: [DecoderDiagnostic] { decodesEvents ? decoder.diagnostics : [] }
+    public var diagnostics: [DecoderDiagnostic] { decoder?.diagnostics ?? [] }
 }

@@ -18,9 +18,6 @@ public final class LiveSession {
     private let timer: DeadlineTimer
     private let sink: (PipelineOutput) -> Void
     public private(set) var members: [Int: Member] = [:]
-    /// Every pipeline (members' and fed), for the deadline scan after each wake-up: an array, not the
-    /// dictionaries, because that scan runs on every device wake-up.
-    private var allPipelines: [DevicePipeline] = []
     private var nextID = 0
     /// Every raw event as read, before decoding (for `record`).
     public var onEvent: ((Int, InputEvent) -> Void)?
@@ -67,7 +64,6 @@ public final class LiveSession {
             [unowned self] _ in self.readable(id, device: device, pipeline: pipeline)
         }
         members[id] = member
-        allPipelines.append(pipeline)
         return id
     }
 
@@ -78,7 +74,6 @@ public final class LiveSession {
         let id = nextID
         nextID += 1
         fed[id] = pipeline
-        allPipelines.append(pipeline)
         return id
     }
 
@@ -97,7 +92,6 @@ public final class LiveSession {
         if let navigation { pipeline.arena.delegate = navigation.arbiter }
         precondition(fed[id] == nil && members[id] == nil, "frame source id \(id) is taken")
         fed[id] = pipeline
-        allPipelines.append(pipeline)
     }
 
     /// One frame of a frame source.
@@ -110,7 +104,6 @@ public final class LiveSession {
     /// Ends a fed pipeline, cancelling what it had in flight.
     public func removeFed(_ id: Int, now: UInt64) {
         guard let pipeline = fed.removeValue(forKey: id) else { return }
-        allPipelines.removeAll { $0 === pipeline }
         if let (frame, gestures) = pipeline.cancelAll(timeUs: now) { deliver(frame, gestures, device: id) }
         rearm()
     }
@@ -119,7 +112,6 @@ public final class LiveSession {
     public func remove(_ id: Int, now: UInt64) {
         guard let member = members.removeValue(forKey: id) else { return }
         if let token = member.token { loop.unregister(token) }
-        allPipelines.removeAll { $0 === member.pipeline }
         if let (frame, gestures) = member.pipeline.cancelAll(timeUs: now) { deliver(frame, gestures, device: id) }
         member.device.close()
         rearm()
@@ -212,7 +204,7 @@ public final class LiveSession {
     /// Arms the timer at the earliest pending deadline, or disarms it: no wake-ups while nothing is pending.
     private func rearm() {
         var earliest: UInt64?
-        for pipeline in allPipelines {
+        for pipeline in members.values.map(\.pipeline) + fed.values {
             if let d = pipeline.nextDeadline { earliest = min(earliest ?? d, d) }
         }
         if let d = navigation?.nextDeadlineUs { earliest = min(earliest ?? d, d) }
