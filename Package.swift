@@ -4,6 +4,13 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+/// Release builds put each function in its own section, so the linker can place the service's per-wake-up code
+/// together (Sources/edgeswipe/hot-path.order).
+let hotPathReady: [SwiftSetting] = strict + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+let hotPathOrder: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/Sources/edgeswipe/hot-path.order"],
+                 .when(configuration: .release)),
+]
 
 let package = Package(
     name: "EdgeSwipe",
@@ -23,17 +30,18 @@ let package = Package(
         // What Glibc does not import: epoll, signalfd, timerfd, eventfd, EVIOC* ioctls.
         .target(name: "CEdgeSwipeSys"),
 
-        .target(name: "TouchInput", dependencies: ["CEvdev", "CEdgeSwipeSys"], swiftSettings: strict,
+        .target(name: "TouchInput", dependencies: ["CEvdev", "CEdgeSwipeSys"], swiftSettings: hotPathReady,
                 linkerSettings: [.linkedLibrary("m")]),
         .target(name: "TouchTrace", dependencies: ["TouchInput", "CYAML"], swiftSettings: strict),
-        .target(name: "Gestures", dependencies: ["TouchInput"], swiftSettings: strict),
-        .target(name: "Navigation", dependencies: ["Gestures"], swiftSettings: strict),
+        .target(name: "Gestures", dependencies: ["TouchInput"], swiftSettings: hotPathReady),
+        .target(name: "Navigation", dependencies: ["Gestures"], swiftSettings: hotPathReady),
         .target(name: "EdgeSwipeDaemon",
                 dependencies: ["TouchInput", "TouchTrace", "Gestures", "Navigation", "CLibinput", "CEdgeSwipeSys", "CMicroHTTPD"],
-                swiftSettings: strict),
+                swiftSettings: hotPathReady),
         // Labelled swipe corpus (synthesised + real recordings) and the accuracy evaluation over it.
         .target(name: "EdgeSwipeCorpus", dependencies: ["TouchInput", "TouchTrace", "Gestures"], swiftSettings: strict),
-        .executableTarget(name: "edgeswipe", dependencies: ["EdgeSwipeDaemon", "EdgeSwipeCorpus"], swiftSettings: strict),
+        .executableTarget(name: "edgeswipe", dependencies: ["EdgeSwipeDaemon", "EdgeSwipeCorpus"], exclude: ["hot-path.order"],
+                          swiftSettings: hotPathReady, linkerSettings: hotPathOrder),
         // Release-build benchmark executable: prints figures, never a timed unit test.
         .target(name: "CAllocCounter", path: "Benchmarks/CAllocCounter"),
         .executableTarget(name: "edgeswipe-bench", dependencies: ["EdgeSwipeDaemon", "EdgeSwipeCorpus", "CAllocCounter"],

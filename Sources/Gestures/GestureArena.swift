@@ -111,7 +111,11 @@ public final class GestureArena {
 
     /// The earliest time-out of any recognizer, for the caller's single timer (µs on the frames' clock).
     /// Kept up to date by `process` and `deadlineReached`, so reading it costs nothing.
-    @exclusivity(unchecked) public private(set) var nextDeadline: UInt64? = nil
+    public var nextDeadline: UInt64? { earliestDeadline }
+    /// A computed property in front of it because another module reading a public stored property of a class
+    /// accesses the field directly, with a dynamic exclusivity check (a runtime call into thread-local state),
+    /// whatever this declaration says; the service reads it twice per wake-up.
+    @exclusivity(unchecked) private var earliestDeadline: UInt64? = nil
 
     /// True when every recognizer is ended, cancelled or failed: nothing but a new finger or the last lift
     /// can change anything (see `process`). Empty arenas never wait.
@@ -128,7 +132,7 @@ public final class GestureArena {
             case .possible, .began, .changed: waiting = false
             }
         }
-        nextDeadline = best
+        earliestDeadline = best
         waitingForLift = waiting
     }
 

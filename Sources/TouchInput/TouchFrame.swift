@@ -51,7 +51,7 @@ public struct Contact: Hashable, Sendable {
 
     /// Down or moving: still touching after this frame. Inlinable (as `activeCount`): read for every frame by
     /// the modules above, where a call per contact showed up in the service's per-event profile.
-    @inlinable public var isActive: Bool { phase == .down || phase == .move }
+    @inlinable @inline(__always) public var isActive: Bool { phase == .down || phase == .move }
 }
 
 /// Everything that is true of the surface at one `SYN_REPORT`.
@@ -72,8 +72,9 @@ public struct TouchFrame: Hashable, Sendable {
         self.resynced = resynced
     }
 
-    /// Contacts still touching after this frame.
-    @inlinable public var activeCount: Int {
+    /// Contacts still touching after this frame. Always inlined: the service reads it for every frame from two
+    /// modules, and the optimizer kept it a call there.
+    @inlinable @inline(__always) public var activeCount: Int {
         var n = 0
         for c in contacts where c.isActive { n += 1 }
         return n

@@ -64,6 +64,32 @@ struct ProtocolBDecoderTests {
         #expect(frames.map(\.fingerCount) == [2, 2, 1, 2])
     }
 
+    /// `report` visits only slots with a live touch or an ended contact (a bit mask): touches far apart on a
+    /// 64-slot panel, ending in different ways, still come out in slot order, each end exactly once.
+    @Test func scatteredSlotsOfAWidePanelComeOutInSlotOrderAndEndOnce() throws {
+        var d = try TestDevices.decoder(TestDevices.touchscreenB(slots: 64))
+        let frames = decode(&d,
+                            frame(1000, .slot(63), .tid(1), .x(600), .y(60), .slot(5), .tid(2), .x(50), .y(5)),
+                            frame(2000, .slot(40), .tid(3), .x(400), .y(40)),
+                            // Slot 5 lifts, slot 63 becomes a palm, slot 40 moves.
+                            frame(3000, .slot(5), .tid(-1), .slot(63), .tool(2), .slot(40), .x(410)),
+                            // Nothing changes: only slot 40 is still ours (63 is ignored until its id changes).
+                            frame(4000),
+                            // A new touch in slot 5, slot 63's palm lifts (nothing to report), slot 40 lifts.
+                            frame(5000, .slot(5), .tid(4), .x(70), .y(7), .slot(63), .tid(-1), .tool(0),
+                                  .slot(40), .tid(-1)),
+                            frame(6000))
+        #expect(frames.map(summary) == [
+            ["1 s5 down (50,5)", "2 s63 down (600,60)"],
+            ["1 s5 move (50,5)", "3 s40 down (400,40)", "2 s63 move (600,60)"],
+            ["1 s5 up (50,5)", "3 s40 move (410,40)", "2 s63 cancelled (600,60)"],
+            ["3 s40 move (410,40)"],
+            ["4 s5 down (70,7)", "3 s40 up (410,40)"],
+            ["4 s5 move (70,7)"],
+        ])
+        #expect(frames.map(\.fingerCount) == [2, 3, 1, 1, 1, 1])
+    }
+
     @Test func slotBeyondSlotCountIsIgnoredAndCounted() throws {
         var d = try TestDevices.decoder(TestDevices.touchscreenB(slots: 2))
         let frames = decode(&d,

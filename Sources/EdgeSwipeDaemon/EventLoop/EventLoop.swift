@@ -16,14 +16,15 @@ public final class EventLoop {
         var fd: Int32
         var events: IOEvents
         var name: String
-        var handler: Handler
     }
 
-    /// One place in `slots`: a registration, or free. `generation` rises each time the slot is freed, so
-    /// a token (slot and generation) names one registration only, never a later one in the same slot.
+    /// One place in `slots`: a registration and its handler, or free. `generation` rises each time the slot is
+    /// freed, so a token (slot and generation) names one registration only, never a later one in the same slot.
+    /// The handler is kept beside the registration so that dispatch copies only the closure.
     private struct Slot {
         var generation: UInt32 = 0
         var registration: Registration?
+        var handler: Handler?
     }
 
     private enum State {
@@ -73,7 +74,8 @@ public final class EventLoop {
             freeSlots.append(index)
             throw error
         }
-        slots[index].registration = Registration(fd: fd, events: events, name: name, handler: handler)
+        slots[index].registration = Registration(fd: fd, events: events, name: name)
+        slots[index].handler = handler
         return token
     }
 
@@ -103,6 +105,7 @@ public final class EventLoop {
     public func unregister(_ token: EventToken) {
         guard let index = slotIndex(of: token), let r = slots[index].registration else { return }
         slots[index].registration = nil
+        slots[index].handler = nil
         slots[index].generation &+= 1
         freeSlots.append(index)
         // Fails only if the fd is already closed, and then the kernel has already dropped it from the set.
@@ -133,8 +136,9 @@ public final class EventLoop {
         var dispatched = 0
         for i in 0..<Int(n) {
             // Looked up per event: an earlier handler in this batch may have removed this registration.
-            guard let index = slotIndex(of: EventToken(rawValue: tokens[i])),
-                  let handler = slots[index].registration?.handler else { continue }
+            guard let index = slotIndex(of: EventToken(rawValue: tokens[i])), let handler = slots[index].handler else {
+                continue
+            }
             handler(IOEvents(rawValue: masks[i]))
             dispatched += 1
         }

@@ -52,7 +52,8 @@ public final class DevicePipeline {
     }
 
     /// Whether the last frame had a finger down (settings from a reload wait until it has none).
-    public private(set) var fingerDown = false
+    /// Written every frame: unchecked exclusivity as for the decoder.
+    @exclusivity(unchecked) public private(set) var fingerDown = false
 
     /// A frame from a frame source.
     public func process(_ frame: TouchFrame) -> [GestureEvent] {

@@ -20,12 +20,15 @@ public final class LiveSession {
     public private(set) var members: [Int: Member] = [:]
     private var nextID = 0
     /// Every raw event as read, before decoding (for `record`).
-    public var onEvent: ((Int, InputEvent) -> Void)?
+    /// This and the other properties read on every wake-up have unchecked exclusivity: one thread, and no
+    /// access overlaps another. The dynamic check is a runtime call into thread-local state on each access,
+    /// which a wake-up otherwise never touches (under the VM rig's emulation every such page costs).
+    @exclusivity(unchecked) public var onEvent: ((Int, InputEvent) -> Void)?
     /// Called after a device was unplugged and dropped.
     public var onUnplug: ((Int, String) -> Void)?
     /// Called after navigation has taken a gesture event and its navigation events were sent (e.g. to
     /// announce how long a released pop takes to settle).
-    public var onGestureHandled: ((GestureEvent) -> Void)?
+    @exclusivity(unchecked) public var onGestureHandled: ((GestureEvent) -> Void)?
     /// Pipelines fed through `feed(_:to:)` instead of read from a LiveDevice (a recording replayed in
     /// real time by `ReplayFeeder`). Their ids share the members' numbering.
     public private(set) var fed: [Int: DevicePipeline] = [:]
@@ -40,6 +43,13 @@ public final class LiveSession {
         self.timer = try timer ?? DeadlineTimer(loop: loop)
         self.timer.onExpiry = { [unowned self] now in self.deadlinesReached(now: now) }
         flushNavigation()
+    }
+
+    /// The device handlers capture the session unowned: none may stay registered after it.
+    deinit {
+        for member in members.values {
+            if let token = member.token { loop.unregister(token) }
+        }
     }
 
     /// After a change from outside the input path (a control command): publish what navigation did and
@@ -59,9 +69,10 @@ public final class LiveSession {
         nextID += 1
         var member = Member(device: device, pipeline: pipeline, token: nil)
         // The handler holds the device and pipeline itself: no lookup by id on each wake-up. It is unregistered
-        // before they are dropped (`remove`).
+        // before they are dropped (`remove`) and before the session goes (`deinit`), so it never outlives `self`:
+        // unowned(unsafe) spares the reference-count check a plain unowned capture makes on every wake-up.
         member.token = try loop.register(fd: device.fileDescriptor.rawValue, events: .readable, name: device.path) {
-            [unowned self] _ in self.readable(id, device: device, pipeline: pipeline)
+            [unowned(unsafe) self] _ in self.readable(id, device: device, pipeline: pipeline)
         }
         members[id] = member
         return id
@@ -148,10 +159,15 @@ public final class LiveSession {
     }
 
     /// Set when gesture events went to navigation since `readable` began.
-    private var gesturesDelivered = false
+    @exclusivity(unchecked) private var gesturesDelivered = false
 
     /// Settings waiting for their device to have no finger down.
-    private var pendingOptions: [Int: PipelineOptions] = [:]
+    @exclusivity(unchecked) private var pendingOptions: [Int: PipelineOptions] = [:] {
+        didSet { hasPendingOptions = !pendingOptions.isEmpty }
+    }
+    /// Checked every frame instead of `pendingOptions.isEmpty`: the count of an empty dictionary lives in the
+    /// runtime's shared empty storage, one more page for every wake-up to touch.
+    @exclusivity(unchecked) private var hasPendingOptions = false
 
     /// New settings for a device (a reloaded configuration), applied at once if no finger is down on it,
     /// else as soon as the last finger lifts: a swipe in progress finishes under the settings it began with.
@@ -167,14 +183,19 @@ public final class LiveSession {
 
     private func deliver(_ frame: TouchFrame, _ gestures: [GestureEvent], device: Int) {
         if options.emitFrames { sink(.frame(frame, device: device)) }
-        deliver(gestures, device: device)
+        // Most frames bring no gesture event: then the gesture path (and its stack) is not entered at all.
+        if !gestures.isEmpty { deliver(gestures, device: device) }
         // The last finger lifted: settings that waited for it apply now.
-        if !pendingOptions.isEmpty, frame.activeCount == 0 {
-            if let next = pendingOptions.removeValue(forKey: device), let pipeline = members[device]?.pipeline ?? fed[device] {
-                do { try pipeline.reconfigure(next) } catch {
-                    sink(.deviceNote("new settings not applied: \(error)", device: device))
-                }
-            }
+        if hasPendingOptions, frame.activeCount == 0 { applyPendingOptions(device: device) }
+    }
+
+    /// Out of line: rare, and kept out of the per-frame function's stack frame.
+    @inline(never)
+    private func applyPendingOptions(device: Int) {
+        guard let next = pendingOptions.removeValue(forKey: device),
+              let pipeline = members[device]?.pipeline ?? fed[device] else { return }
+        do { try pipeline.reconfigure(next) } catch {
+            sink(.deviceNote("new settings not applied: \(error)", device: device))
         }
     }
 

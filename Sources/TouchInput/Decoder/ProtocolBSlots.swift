@@ -50,6 +50,10 @@ struct ProtocolBSlots {
     }
 
     var slots: [Slot]
+    /// The slots `report` visits, one bit per slot (at most `maxSlots` = 64): a touch of ours is live there, or
+    /// an ended contact waits to be reported once more. Empty and ignored slots add nothing to a frame, and most
+    /// of a panel's slots are empty, so `report` goes through the few live ones instead of every slot.
+    var reportable: UInt64 = 0
     var current = 0
     /// The current slot is out of range: its events are ignored until the next valid ABS_MT_SLOT.
     var currentIsInvalid = false
@@ -90,6 +94,7 @@ struct ProtocolBSlots {
     mutating func move(_ i: Int, to next: State, on event: @autoclosure () -> String) {
         if let log, slots[i].state != next { log("slot \(i): \(slots[i].state.name) -> \(event()) -> \(next.name)") }
         slots[i].state = next
+        if next.isLive { reportable |= 1 << UInt64(i) }
     }
 
     mutating func end(_ i: Int, phase: ContactPhase, next: State, on event: @autoclosure () -> String) {
@@ -102,6 +107,7 @@ struct ProtocolBSlots {
             slots[i].endedID = id
             slots[i].endedPhase = phase
             slots[i].endedPosition = slots[i].position
+            reportable |= 1 << UInt64(i)
         }
         move(i, to: next, on: event())
     }
@@ -140,7 +146,10 @@ struct ProtocolBSlots {
 
     /// Appends this frame's contacts in slot order and clears the per-frame marks.
     mutating func report(into contacts: inout [Contact], geometry: SurfaceGeometry, nextContactID: inout Int) {
-        for i in slots.indices {
+        var visit = reportable
+        while visit != 0 {
+            let i = visit.trailingZeroBitCount
+            visit &= visit - 1
             // A palm is decided at the report, so the order of TOOL_TYPE and TRACKING_ID within a frame does not matter.
             if slots[i].toolType == MTToolType.palm && slots[i].state.isLive {
                 end(i, phase: .cancelled, next: .ignored, on: "palm")
@@ -163,6 +172,7 @@ struct ProtocolBSlots {
             case .active(let id):
                 contacts.append(geometry.contact(id: id, slot: i, phase: .move, at: slots[i].position))
             }
+            if !slots[i].state.isLive { reportable &= ~(1 << UInt64(i)) }   // its ended contact was reported above
         }
     }
 
@@ -177,5 +187,6 @@ struct ProtocolBSlots {
                 slots[i].endedID = -1
             }
         }
+        reportable = 0   // every slot is now empty or ignored, with nothing left to report
     }
 }

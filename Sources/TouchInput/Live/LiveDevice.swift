@@ -12,8 +12,10 @@ public final class LiveDevice {
     /// For epoll: readable means `read` has something.
     public let fileDescriptor: FileDescriptor
     public private(set) var isGrabbed = false
-    private var evdev: OpaquePointer?
-    private var reader = SyncingReader()
+    /// Unchecked exclusivity: one thread, and `read`'s callback must not call `read` on the same device again
+    /// (nothing does). The dynamic check would be a runtime call into thread-local state on every read.
+    @exclusivity(unchecked) private var evdev: OpaquePointer?
+    @exclusivity(unchecked) private var reader = SyncingReader()
 
     /// Opens `path` read-only and non-blocking. `udevProperties` (from libudev, when the caller has them)
     /// go into the description for classification. Throws `LiveDeviceError` naming the node.

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""What one wake-up of a reader touches, from a valgrind lackey trace (vm-pages-per-wakeup.sh).
+
+A wake-up is everything between two returns from poll(2)/epoll_wait(2). Per wake-up (median) it counts the
+distinct 4 KiB code pages and data pages, and the distinct control transfers the emulator cannot chain
+directly (returns, indirect calls and jumps, direct ones to another page): under TCG, after a context switch
+each of these costs a TLB refill or a translation-block lookup.
+Usage: pages-per-wakeup.py TRACE.gz MAPS BINARY   (BINARY: the reader's executable, for its disassembly)
+"""
+import collections, gzip, re, statistics, subprocess, sys
+
+trace, maps, binary = sys.argv[1:4]
+regions = []
+for line in open(maps):
+    p = line.split()
+    a, b = p[0].split('-')
+    regions.append((int(a, 16), int(b, 16), int(p[2], 16), p[5] if len(p) > 5 else '[anon]'))
+base = {}
+for a, b, off, name in regions:
+    if off == 0 and name not in base:
+        base[name] = a
+libc = next(n for n in base if n.endswith('/libc.so.6'))
+waits = []
+for line in subprocess.run(['nm', '-D', '-S', '--defined-only', libc], capture_output=True, text=True).stdout.splitlines():
+    p = line.split()
+    if len(p) == 4 and p[3].split('@')[0] in ('poll', 'epoll_wait'):
+        waits.append((base[libc] + int(p[0], 16), base[libc] + int(p[0], 16) + int(p[1], 16)))
+
+disassembly = {}
+def kind(addr):
+    """ret / indirect / direct / other for the instruction at addr."""
+    for a, b, off, name in regions:
+        if a <= addr < b and name != '[anon]':
+            if name not in disassembly:
+                path = binary if name.endswith('/' + binary.split('/')[-1]) else name
+                table = {}
+                out = subprocess.run(['objdump', '-d', '--no-show-raw-insn', path], capture_output=True, text=True).stdout
+                for l in out.splitlines():
+                    m = re.match(r'\s*([0-9a-f]+):\s+(\S+)\s*(.*)', l)
+                    if m:
+                        table[int(m.group(1), 16)] = (m.group(2), m.group(3))
+                disassembly[name] = table
+            mnemonic, operands = disassembly[name].get(addr - base[name], ('?', ''))
+            if mnemonic.startswith('ret'):
+                return 'ret'
+            if mnemonic.startswith(('call', 'jmp')) and '*' in operands:
+                return 'indirect'
+            if mnemonic.startswith(('call', 'j')):
+                return 'direct'
+            return 'other'
+    return 'other'
+
+wakeups = []
+code, data, transfers, count = set(), set(), set(), 0
+previous, previous_size, waiting = None, 0, False
+for line in gzip.open(trace, 'rt', errors='replace'):
+    k = line[:2].strip()
+    try:
+        fields = line[3:].split(',')
+        addr = int(fields[0], 16)
+    except ValueError:
+        continue
+    if k == 'I':
+        w = any(a <= addr < b for a, b in waits)
+        if w and not waiting:
+            wakeups.append((code, data, transfers, count))
+            code, data, transfers, count = set(), set(), set(), 0
+        waiting = w
+        if previous is not None and addr != previous + previous_size:
+            transfers.add((previous, addr))
+        previous, previous_size = addr, int(fields[1])
+        code.add(addr >> 12)
+        count += 1
+    elif k in ('L', 'S', 'M'):
+        data.add(addr >> 12)
+wakeups = wakeups[5:-5]   # the first and last few include start and stop
+kinds = {}
+def unchained(t):
+    source, target = t
+    if source not in kinds:
+        kinds[source] = kind(source)
+    k = kinds[source]
+    return k in ('ret', 'indirect') or (k == 'direct' and source >> 12 != target >> 12)
+rows = [(len(c), len(d), sum(1 for t in tr if unchained(t)), n) for c, d, tr, n in wakeups]
+median = lambda i: statistics.median(r[i] for r in rows)
+print(f"{len(rows)} wake-ups; per wake-up (median): {median(0):.0f} code pages, {median(1):.0f} data pages, "
+      f"{median(2):.0f} unchained control transfers, {median(3):.0f} instructions")

@@ -1,0 +1,44 @@
+import EdgeSwipeDaemon
+import Testing
+import TouchInput
+
+extension LiveSuite {
+    /// A device's handler on the event loop captures its session unowned(unsafe) (no reference-count check per
+    /// wake-up), which is sound only if no handler outlives the session: its deinit unregisters them.
+    @Suite struct LiveSessionLifetimeTests {
+        @Test func aDroppedSessionLeavesNoHandlerOnTheLoop() throws {
+            let trace = try ReplayCase.demo.trace()
+            let device = try VirtualDevice(trace.devices[0].description)
+            let loop = try EventLoop()
+            let before = loop.registrationCount
+            var options = ReplayCase.demo.options
+            options.emitFrames = true
+            var frames = 0
+            func touch(_ id: Int32) throws {
+                try device.write(EventType.abs, AbsCode.mtSlot, 0)
+                try device.write(EventType.abs, AbsCode.mtTrackingID, id)
+                try device.write(EventType.abs, AbsCode.mtPositionX, 400)
+                try device.write(EventType.abs, AbsCode.mtPositionY, 300)
+                try device.write(EventType.syn, SynCode.report, 0)
+            }
+            do {
+                let session = try LiveSession(loop: loop, options: options, navigation: nil) { output in
+                    if case .frame = output { frames += 1 }
+                }
+                try session.add(LiveDevice(path: device.node))
+                // The device and the session's deadline timer.
+                #expect(loop.registrationCount == before + 2)
+                // While the session lives, a frame written to the device reaches it through the loop.
+                try touch(5)
+                #expect(try loop.runOnce(timeoutMilliseconds: 2000) == 1)
+                #expect(frames == 1)
+                withExtendedLifetime(session) {}
+            }
+            #expect(loop.registrationCount == before)
+            // Events on the device now wake nothing: the loop has no handler to call into the freed session.
+            try touch(7)
+            #expect(try loop.runOnce(timeoutMilliseconds: 200) == 0)
+            #expect(frames == 1)
+        }
+    }
+}
