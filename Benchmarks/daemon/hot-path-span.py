@@ -7,7 +7,7 @@ Usage: hot-path-span.py PATH/TO/release/edgeswipe
 """
 import subprocess, sys
 
-# Mangled-name prefixes of the functions every wake-up runs (see BENCHMARKS.md, 2026-11-30 16:30).
+# Mangled-name prefixes of the functions every wake-up runs (see BENCHMARKS.md, 2026-11-30 16:25).
 HOT = {
     'EventLoop.runOnce': '$s15EdgeSwipeDaemon9EventLoopC7runOnce',
     'LiveSession.readable': '$s15EdgeSwipeDaemon11LiveSessionC8readable',
