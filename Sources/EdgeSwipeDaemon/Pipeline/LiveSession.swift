@@ -45,7 +45,7 @@ public final class LiveSession {
         flushNavigation()
     }
 
-    /// The device handlers capture the session unowned: none may stay registered after it.
+    /// The device handlers capture the session unowned(unsafe) (see `add`): none may stay registered after it.
     deinit {
         for member in members.values {
             if let token = member.token { loop.unregister(token) }
