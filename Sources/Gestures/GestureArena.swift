@@ -82,15 +82,16 @@ public final class GestureArena {
         // Most frames have no events: skip the clearing call then.
         if !events.isEmpty { events.removeAll(keepingCapacity: true) }
         let active = frame.activeCount
+        let fingerLanded = frame.contacts.contains(where: { $0.phase == .down })
         // Every recognizer has finished with this touch and waits for the last finger to lift: in those states a
         // frame with no new finger changes nothing (their handlers do nothing, none is ready to begin, and the
         // lift itself takes the full path below). Most frames on a kiosk are such frames: touches that were
         // never edge swipes, or the rest of one after it ended.
-        if waitingForLift && active > 0 && !frame.contacts.contains(where: { $0.phase == .down }) {
+        if waitingForLift && active > 0 && !fingerLanded {
             return events
         }
         // Touch-downs are rare: only then is the weak delegate loaded.
-        if frame.contacts.contains(where: { $0.phase == .down }), let delegate {
+        if fingerLanded, let delegate {
             for c in frame.contacts where c.phase == .down {
                 let p = transform.screenMM(c)
                 for i in recognizers.indices where !delegate.shouldReceiveTouch(recognizer: recognizers[i].name, atMM: p) {

@@ -225,7 +225,12 @@ public final class LiveSession {
     /// Arms the timer at the earliest pending deadline, or disarms it: no wake-ups while nothing is pending.
     private func rearm() {
         var earliest: UInt64?
-        for pipeline in members.values.map(\.pipeline) + fed.values {
+        // Two loops rather than one over a joined array: this runs for every event of a fed recording, and
+        // joining the dictionaries' values allocated an array each time.
+        for member in members.values {
+            if let d = member.pipeline.nextDeadline { earliest = min(earliest ?? d, d) }
+        }
+        for pipeline in fed.values {
             if let d = pipeline.nextDeadline { earliest = min(earliest ?? d, d) }
         }
         if let d = navigation?.nextDeadlineUs { earliest = min(earliest ?? d, d) }
