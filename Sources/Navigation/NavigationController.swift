@@ -24,6 +24,7 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
     case alreadyOnStack(String)
     case duplicateScreen(String)
     case onAnotherStack(String)
+    case queueFull(Int)
 
     public var description: String {
         switch self {
@@ -31,6 +32,7 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
         case .alreadyOnStack(let n): return "screen '\(n)' is already on the stack"
         case .duplicateScreen(let n): return "screen '\(n)' appears twice in the list"
         case .onAnotherStack(let n): return "screen '\(n)' belongs to another navigation controller"
+        case .queueFull(let n): return "\(n) stack changes already wait for the running transition"
         }
     }
 }
@@ -40,7 +42,7 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
 /// `nextDeadlineUs`), a navigation-bar-hidden flag, and the interactive pop's weakly held delegate.
 ///
 /// Time is microseconds on the trace clock (like GestureEvent.timeUs). Stack changes asked for while a
-/// transition runs are queued and run in order when it ends. Everything that happens is recorded as
+/// transition runs are queued (bounded; see OperationQueue.swift) and run in order when it ends. Everything that happens is recorded as
 /// `NavigationEvent`s; drain them with `takeEvents()`.
 public final class NavigationController {
     public let config: NavigationConfig
@@ -96,12 +98,13 @@ public final class NavigationController {
         try request(.setScreens(list, animated: animated), now: now)
     }
 
-    /// Runs `operation` now when idle, else queues it. Throws only for what is wrong whatever the timing;
-    /// a queued operation that became invalid by its turn is dropped with a `droppedQueuedOperation` diagnostic.
+    /// Runs `operation` now when idle, else queues it. Throws for what is wrong whatever the timing, and
+    /// `queueFull` for a push or pop past the queue's bound; a queued operation that became invalid by its turn
+    /// is dropped with a `droppedQueuedOperation` diagnostic.
     public func request(_ operation: StackOperation, now: UInt64) throws(NavigationError) {
         if let error = validate(operation) { throw error }
         if busy || !state.isIdle || !queue.isEmpty {
-            queue.append(operation)
+            try enqueue(operation, now: now)
             return
         }
         send(.operation(operation), now: now)

@@ -1,7 +1,8 @@
 import Navigation
 
 /// Control-socket commands on the navigation stack: push, pop, setStack, popToRoot, state.
-/// Runs on the event loop's thread. Changes asked for during a transition are queued by the controller;
+/// Runs on the event loop's thread. Changes asked for during a transition are queued by the controller
+/// (bounded: past the bound push and pop are `refused`; setStack and popToRoot replace queued changes);
 /// the reply then says `queued: true`. Events the command causes are flushed by `afterChange` (published to
 /// subscribers before the reply) and the animation deadline re-armed.
 public final class NavigationCommandHandler: ControlCommandHandler {
@@ -21,8 +22,10 @@ public final class NavigationCommandHandler: ControlCommandHandler {
         defer { afterChange() }
         switch command {
         case .push(let spec):
-            if let clash = controller.screens.first(where: { $0.name == spec.name }) {
-                return .failure(ControlError(.badArguments, "a screen named '\(clash.name)' is already on the stack"))
+            // Queued pushes count: a name is taken if the stack holds it or will once the queue has run.
+            if controller.mayHoldScreen(named: spec.name) {
+                return .failure(ControlError(.badArguments, "a screen named '\(spec.name)' is already on the stack "
+                                             + "or queued for it"))
             }
             do {
                 try controller.push(spec.makeScreen(), animated: true, now: nowUs)
@@ -33,7 +36,11 @@ public final class NavigationCommandHandler: ControlCommandHandler {
             if controller.screens.count <= 1, controller.isSettled {
                 return .failure(ControlError(.refused, "pop at the root: the stack has one screen"))
             }
-            controller.pop(animated: true, now: nowUs)
+            do {
+                try controller.request(.pop(animated: true), now: nowUs)
+            } catch {
+                return .failure(ControlError(.refused, "\(error)"))
+            }
         case .popToRoot:
             controller.popToRoot(animated: true, now: nowUs)
         case .setStack(let specs):
