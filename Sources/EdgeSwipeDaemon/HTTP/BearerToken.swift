@@ -51,13 +51,16 @@ public struct BearerToken: Sendable {
         }
     }
 
-    /// Compares in time independent of where the first difference is.
+    /// True only for the same bytes at the same length. Every byte up to the longer of the two lengths is
+    /// compared and the differences are OR-ed at full width, so the time depends on the lengths only, never on
+    /// where the first difference is (no early exit), and no length difference can cancel out.
     public func matches(_ candidate: some Collection<UInt8>) -> Bool {
-        var difference = UInt8(truncatingIfNeeded: candidate.count ^ bytes.count)
-        var i = 0
-        for c in candidate {
-            difference |= c ^ bytes[i % bytes.count]
-            i += 1
+        let presented = Array(candidate)
+        var difference = UInt(bitPattern: presented.count ^ bytes.count)
+        for i in 0..<Swift.max(presented.count, bytes.count) {
+            let a = i < presented.count ? presented[i] : 0
+            let b = i < bytes.count ? bytes[i] : 0
+            difference |= UInt(a ^ b)
         }
         return difference == 0
     }
