@@ -47,7 +47,7 @@ public final class DaemonRuntime {
             control = try ControlServer(loop: loop, options: try ControlServer.Options(current.socket, path: path),
                                         handler: handler, log: log)
         }
-        if current.printJSON { printer = try JSONLinePrinter(loop: loop, fd: stdoutFD) }
+        if current.printJSON { printer = try JSONLinePrinter(loop: loop, fd: stdoutFD, log: log) }
         signals = try SignalSource(loop: loop) { [unowned self] signo in self.handleSignal(signo) }
         deadlineTimer.onExpiry = { [unowned self] now in self.onDeadline?(now) }
     }
@@ -108,7 +108,7 @@ public final class DaemonRuntime {
     /// print_json can change on reload: start or stop printing to stdout.
     private func applyOutputSetting() {
         if config.current.printJSON, printer == nil {
-            do { printer = try JSONLinePrinter(loop: loop, fd: stdoutFD) } catch { log.error("print_json: \(error)") }
+            do { printer = try JSONLinePrinter(loop: loop, fd: stdoutFD, log: log) } catch { log.error("print_json: \(error)") }
         } else if !config.current.printJSON {
             printer = nil
         }
