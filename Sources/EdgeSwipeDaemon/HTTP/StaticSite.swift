@@ -4,6 +4,10 @@ import Glibc
 
 /// The kiosk page's files, read once at start into memory (bounded), served at `/` and `/<name>`.
 /// Only plain names with a known type are taken: no subdirectories, no dot files, nothing read per request.
+/// Only regular files: an entry under a servable name that is anything else (a symbolic link, which could
+/// lead outside the root; a FIFO, which would block the service in open(); a directory, a device, a socket)
+/// stops the start with an error naming it. Opened with O_NOFOLLOW | O_NONBLOCK relative to the directory,
+/// and checked with fstat on the open descriptor, so a swap after readdir cannot slip one through.
 public struct StaticSite: Sendable {
     public struct File: Sendable {
         public var contentType: String
@@ -30,6 +34,7 @@ public struct StaticSite: Sendable {
             throw HTTPSetupError("web root \(directory): \(String(cString: strerror(errno)))")
         }
         defer { closedir(dir) }
+        let directoryFD = dirfd(dir)
         var site = StaticSite(files: [:])
         var total = 0
         while let entry = readdir(dir) {
@@ -37,7 +42,7 @@ public struct StaticSite: Sendable {
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             guard isServableName(name), let type = contentType(of: name) else { continue }
-            let bytes = try readFile("\(directory)/\(name)")
+            let bytes = try readFile(name, in: directoryFD, directory: directory)
             total += bytes.count
             guard total <= maxTotalBytes else {
                 throw HTTPSetupError("web root \(directory): more than \(maxTotalBytes) bytes of pages")
@@ -67,17 +72,39 @@ public struct StaticSite: Sendable {
         return types[String(name[name.index(after: dot)...])]
     }
 
-    private static func readFile(_ path: String) throws -> [UInt8] {
-        guard let f = fopen(path, "r") else { throw HTTPSetupError("\(path): \(String(cString: strerror(errno)))") }
-        defer { fclose(f) }
+    private static func readFile(_ name: String, in directoryFD: Int32, directory: String) throws -> [UInt8] {
+        let path = "\(directory)/\(name)"
+        let fd = openat(directoryFD, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            // O_NOFOLLOW on a symbolic link fails with ELOOP.
+            if errno == ELOOP { throw notRegular(path, "a symbolic link") }
+            throw HTTPSetupError("\(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw HTTPSetupError("\(path): \(String(cString: strerror(errno)))") }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw notRegular(path, "a directory")
+        case S_IFIFO: throw notRegular(path, "a FIFO")
+        case S_IFSOCK: throw notRegular(path, "a socket")
+        case S_IFCHR, S_IFBLK: throw notRegular(path, "a device")
+        default: throw notRegular(path, "not a regular file")
+        }
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let n = fread(&chunk, 1, chunk.count, f)
+            let n = read(fd, &chunk, chunk.count)
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { throw HTTPSetupError("\(path): \(String(cString: strerror(errno)))") }
             if n == 0 { break }
             out.append(contentsOf: chunk[0..<n])
             if out.count > maxTotalBytes { throw HTTPSetupError("\(path): larger than \(maxTotalBytes) bytes") }
         }
         return out
+    }
+
+    private static func notRegular(_ path: String, _ what: String) -> HTTPSetupError {
+        HTTPSetupError("web root: \(path) is \(what); only regular files are served (copy the file in, or move it out)")
     }
 }
