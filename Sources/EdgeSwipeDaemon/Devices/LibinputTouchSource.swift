@@ -15,7 +15,6 @@ import TouchInput
 /// too: libinput turns their touches into pointer motion, so the service reads them raw through libevdev.
 public final class LibinputTouchSource {
     public struct Device {
-        public let id: Int
         public let name: String
         public let node: String
         public let size: PhysicalSize
@@ -24,17 +23,16 @@ public final class LibinputTouchSource {
     private let loop: EventLoop
     private var li: OpaquePointer?
     private var token: EventToken?
-    private var nextID: Int
     private let log: DaemonLog
 
-    public var onDeviceAdded: ((Device) -> Void)?
-    public var onDeviceRemoved: ((Int, UInt64) -> Void)?
-    public var onFrame: ((Int, TouchFrame) -> Void)?
+    /// A touchscreen appeared: returns the session source its frames go to, or nil to leave it unused.
+    public var onDeviceAdded: ((Device) -> SourceID?)?
+    /// A used touchscreen went away (after its contacts were cancelled), at the loop's time.
+    public var onDeviceRemoved: ((SourceID, UInt64) -> Void)?
+    public var onFrame: ((SourceID, TouchFrame) -> Void)?
 
-    /// `firstID` keeps device ids apart from those the caller gives its libevdev devices.
-    public init(loop: EventLoop, firstID: Int = 1_000_000, log: DaemonLog) throws {
+    public init(loop: EventLoop, log: DaemonLog) throws {
         self.loop = loop
-        self.nextID = firstID
         self.log = log
         let userData = Unmanaged.passUnretained(self).toOpaque()
         guard let li = libinput_path_create_context(&LibinputTouchSource.interface, userData) else {
@@ -93,13 +91,13 @@ public final class LibinputTouchSource {
     // MARK: Events
 
     private final class DeviceState {
-        let id: Int
+        let source: SourceID
         let size: PhysicalSize
         /// libinput seat slot -> contact.
         var slots: [Int32: Contact] = [:]
         var contactIDs = 0
         var buffer: [Contact] = []
-        init(id: Int, size: PhysicalSize) { self.id = id; self.size = size }
+        init(source: SourceID, size: PhysicalSize) { self.source = source; self.size = size }
     }
 
     private func dispatch() {
@@ -123,20 +121,20 @@ public final class LibinputTouchSource {
                 log.warning("libinput: \(String(cString: libinput_device_get_name(device))): no physical size; not used")
                 return
             }
-            let state = DeviceState(id: nextID, size: PhysicalSize(widthMM: w, heightMM: h))
-            nextID += 1
-            states[handle] = state
-            onDeviceAdded?(Device(id: state.id, name: String(cString: libinput_device_get_name(device)),
-                                  node: "/dev/input/" + String(cString: libinput_device_get_sysname(device)), size: state.size))
+            let size = PhysicalSize(widthMM: w, heightMM: h)
+            guard let source = onDeviceAdded?(Device(name: String(cString: libinput_device_get_name(device)),
+                                                     node: "/dev/input/" + String(cString: libinput_device_get_sysname(device)),
+                                                     size: size)) else { return }
+            states[handle] = DeviceState(source: source, size: size)
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             guard let state = states.removeValue(forKey: handle) else { return }
-            let now = Monotonic.nowUs()
+            let now = loop.now
             // Unplugged mid-touch: what was down is cancelled, not lifted.
             if !state.slots.isEmpty {
                 for k in state.slots.keys { state.slots[k]?.phase = .cancelled }
                 emitFrame(state, timeUs: now)
             }
-            onDeviceRemoved?(state.id, now)
+            onDeviceRemoved?(state.source, now)
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL,
              LIBINPUT_EVENT_TOUCH_FRAME:
             guard let state = states[handle], let touch = libinput_event_get_touch_event(event) else { return }
@@ -180,7 +178,7 @@ public final class LibinputTouchSource {
     private func emitFrame(_ state: DeviceState, timeUs: UInt64) {
         state.buffer.removeAll(keepingCapacity: true)
         for slot in state.slots.keys.sorted() { state.buffer.append(state.slots[slot]!) }
-        onFrame?(state.id, TouchFrame(timeUs: timeUs, contacts: state.buffer))
+        onFrame?(state.source, TouchFrame(timeUs: timeUs, contacts: state.buffer))
         for (slot, c) in state.slots {
             if c.phase == .up || c.phase == .cancelled { state.slots[slot] = nil } else { state.slots[slot]?.phase = .move }
         }

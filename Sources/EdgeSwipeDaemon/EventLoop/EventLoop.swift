@@ -60,6 +60,16 @@ public final class EventLoop {
 
     public var registrationCount: Int { slots.count - freeSlots.count }
 
+    /// CLOCK_MONOTONIC µs. Within a turn of the loop (the handlers of one epoll_wait batch) it is read once, at
+    /// the first ask, and every handler of the turn sees the same value; outside a turn it reads the clock.
+    public var now: UInt64 {
+        if !inTurn { return Monotonic.nowUs() }
+        if turnNowUs == 0 { turnNowUs = Monotonic.nowUs() }
+        return turnNowUs
+    }
+    @exclusivity(unchecked) private var turnNowUs: UInt64 = 0
+    @exclusivity(unchecked) private var inTurn = false
+
     /// Adds a descriptor. The loop does not own it: unregister before closing it.
     @discardableResult
     public func register(fd: Int32, events: IOEvents, name: String,
@@ -133,6 +143,9 @@ public final class EventLoop {
             cedgeswipe_epoll_wait(epoll, tokens, masks, capacity, timeoutMilliseconds)
         }
         wakeUps += 1
+        turnNowUs = 0
+        inTurn = true
+        defer { inTurn = false }
         var dispatched = 0
         for i in 0..<Int(n) {
             // Looked up per event: an earlier handler in this batch may have removed this registration.

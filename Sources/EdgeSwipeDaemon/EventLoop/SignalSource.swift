@@ -69,7 +69,7 @@ public final class DeadlineTimer {
     /// The armed deadline in CLOCK_MONOTONIC microseconds, nil when disarmed.
     public private(set) var deadline: UInt64?
 
-    /// Runs on expiry with the monotonic time at which it runs.
+    /// Runs on expiry with the time of the loop's turn (`EventLoop.now`).
     public var onExpiry: ((_ nowUs: UInt64) -> Void)?
 
     public init(loop: EventLoop, onExpiry: ((_ nowUs: UInt64) -> Void)? = nil) throws {
@@ -81,7 +81,7 @@ public final class DeadlineTimer {
                 let expirations = (try? SystemCall.run("read(timerfd)") { cedgeswipe_timerfd_drain(fd) }) ?? 0
                 guard expirations > 0 else { return }
                 self.deadline = nil
-                self.onExpiry?(Monotonic.nowUs())
+                self.onExpiry?(self.loop.now)
             }
         } catch {
             close(fd)

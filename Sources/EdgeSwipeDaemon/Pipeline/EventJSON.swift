@@ -82,7 +82,7 @@ public enum EventJSON {
         return o.string
     }
 
-    public static func output(_ out: PipelineOutput, deviceName: (Int) -> String?) -> String {
+    public static func output(_ out: PipelineOutput, deviceName: (SourceID) -> String?) -> String {
         switch out {
         case .frame(let f, let d): return frame(f, device: deviceName(d))
         case .gesture(let g, let d): return gesture(g, device: deviceName(d))
@@ -90,7 +90,7 @@ public enum EventJSON {
         case .deviceNote(let text, let d):
             var o = JSONLine()
             o.add("type", "deviceNote")
-            if let name = deviceName(d) { o.add("device", name) }
+            if let name = d.flatMap(deviceName) { o.add("device", name) }
             o.add("detail", text)
             return o.string
         }

@@ -12,7 +12,7 @@ public enum EventText {
         return String(repeating: " ", count: max(0, 4 - s.count)) + s + "." + String(repeating: "0", count: 3 - frac.count) + frac + "s"
     }
 
-    public static func output(_ out: PipelineOutput, deviceName: (Int) -> String?) -> String {
+    public static func output(_ out: PipelineOutput, deviceName: (SourceID) -> String?) -> String {
         switch out {
         case .frame(let f, _):
             let contacts = f.contacts.map { c in
@@ -47,7 +47,7 @@ public enum EventText {
             }
             return s
         case .deviceNote(let text, let d):
-            return "         note       \(deviceName(d) ?? "device"): \(text)"
+            return "         note       \(d.flatMap(deviceName) ?? "device"): \(text)"
         }
     }
 

@@ -5,11 +5,12 @@ import TouchInput
 /// Everything the pipeline reports, in time order.
 public enum PipelineOutput: Sendable {
     /// A decoded frame (only when `PipelineOptions.emitFrames`).
-    case frame(TouchFrame, device: Int)
-    case gesture(GestureEvent, device: Int)
+    case frame(TouchFrame, device: SourceID)
+    case gesture(GestureEvent, device: SourceID)
     case navigation(NavigationEvent)
-    /// A device's decoder saw something odd (clamped values, dropped events...), reported once at the end.
-    case deviceNote(String, device: Int)
+    /// A device's decoder saw something odd (clamped values, dropped events...), reported once at the end;
+    /// or the session has something to say about a source (nil: about none in particular).
+    case deviceNote(String, device: SourceID?)
 
     public var timeUs: UInt64? {
         switch self {

@@ -2,10 +2,10 @@ import TouchInput
 import TouchTrace
 
 /// Plays a recording into a running `LiveSession` in recorded time, as if its devices were plugged in
-/// (`edgeswipe run --replay FILE`): demos and browser tests without hardware. Events go through the same
-/// `DevicePipeline` path as live devices (`LiveSession.addFed`/`feed`), their times moved onto
-/// CLOCK_MONOTONIC so recognizer and animation deadlines share the session's timer. One timerfd of its
-/// own, armed at the next event: no wake-ups between events, none after the end.
+/// (`edgeswipe run --replay FILE`): demos and browser tests without hardware. Each device of the recording is
+/// a fed source of the session (`LiveSession.addFed`/`feed`), its events' times moved onto CLOCK_MONOTONIC so
+/// recognizer and animation deadlines share the session's timer. One timerfd of its own, armed at the next
+/// event: no wake-ups between events, none after the end.
 public final class ReplayFeeder {
     public enum State: String, Sendable {
         case waiting, playing, finished
@@ -18,20 +18,22 @@ public final class ReplayFeeder {
     /// After the last event (contacts still down were cancelled).
     public var onFinished: (() -> Void)?
 
+    private let loop: EventLoop
     private let session: LiveSession
     private let timer: DeadlineTimer
-    private var ids: [Int] = []
-    private var cursors: [Int]
+    private var ids: [SourceID] = []
+    private var merge: TraceMerge
     /// CLOCK_MONOTONIC µs at which the recording's first event plays.
     private var originUs: UInt64 = 0
     private let firstEventUs: UInt64
 
-    /// Adds one fed pipeline per device of the recording. Throws when a device cannot be used (no size...).
+    /// Adds one fed source per device of the recording. Throws when a device cannot be used (no size...).
     public init(loop: EventLoop, session: LiveSession, trace: Trace, options: PipelineOptions? = nil) throws {
         self.trace = trace
+        self.loop = loop
         self.session = session
-        cursors = [Int](repeating: 0, count: trace.devices.count)
-        firstEventUs = trace.devices.compactMap { $0.events.first?.timeUs }.min() ?? 0
+        merge = TraceMerge(trace)
+        firstEventUs = merge.nextTime ?? 0
         timer = try DeadlineTimer(loop: loop)
         for device in trace.devices { ids.append(try session.addFed(device.description, options: options)) }
         timer.onExpiry = { [unowned self] now in self.play(upTo: now) }
@@ -50,8 +52,7 @@ public final class ReplayFeeder {
 
     private func play(upTo now: UInt64) {
         // Every event due, merged across devices by time, with its time moved onto the live clock.
-        while let d = nextDevice(), case let e = trace.devices[d].events[cursors[d]], playTime(e.timeUs) <= now {
-            cursors[d] += 1
+        while let t = merge.nextTime, playTime(t) <= now, let (d, e) = merge.next() {
             fedEvents += 1
             session.feed(InputEvent(timeUs: playTime(e.timeUs), type: e.type, code: e.code, value: e.value), to: ids[d])
         }
@@ -63,31 +64,18 @@ public final class ReplayFeeder {
     }
 
     private func armForNext() throws {
-        guard let d = nextDevice() else {
-            finish(now: Monotonic.nowUs())
+        guard let t = merge.nextTime else {
+            finish(now: loop.now)
             return
         }
-        try timer.arm(atUs: playTime(trace.devices[d].events[cursors[d]].timeUs))
+        try timer.arm(atUs: playTime(t))
     }
 
     private func finish(now: UInt64) {
         guard state == .playing else { return }
         state = .finished
         try? timer.arm(atUs: nil)
-        for id in ids { session.removeFed(id, now: now) }
+        for id in ids { session.remove(id, now: now) }
         onFinished?()
-    }
-
-    private func nextDevice() -> Int? {
-        var best: Int?
-        var bestTime = UInt64.max
-        for d in trace.devices.indices where cursors[d] < trace.devices[d].events.count {
-            let t = trace.devices[d].events[cursors[d]].timeUs
-            if t < bestTime {
-                best = d
-                bestTime = t
-            }
-        }
-        return best
     }
 }

@@ -22,8 +22,6 @@ public final class DaemonRuntime {
     private var signals: SignalSource?
     private let stdoutFD: Int32
 
-    /// The timerfd fired: call the recognizers' deadlineReached(now) and re-arm with their next deadline.
-    public var onDeadline: ((_ nowUs: UInt64) -> Void)?
     /// A SIGHUP reload put a new configuration in force: rebuild per-device settings and recognizers.
     /// Not called when the new file was invalid (the old configuration stays).
     public var onConfigApplied: ((DaemonConfig) -> Void)?
@@ -49,7 +47,6 @@ public final class DaemonRuntime {
         }
         if current.printJSON { printer = try JSONLinePrinter(loop: loop, fd: stdoutFD, log: log) }
         signals = try SignalSource(loop: loop) { [unowned self] signo in self.handleSignal(signo) }
-        deadlineTimer.onExpiry = { [unowned self] now in self.onDeadline?(now) }
     }
 
     /// Every rule that applies to a device: its settings' actions (defaults overlaid with its entry).
@@ -100,7 +97,7 @@ public final class DaemonRuntime {
         case .kept:
             log.error("\(outcome)")
         }
-        publish(ControlEvent.diagnostic(code: outcome.code, message: outcome.description, timeUs: Monotonic.nowUs()))
+        publish(ControlEvent.diagnostic(code: outcome.code, message: outcome.description, timeUs: loop.now))
         do { try notifier.ready(status: outcome.code) } catch { log.warning("sd_notify READY=1: \(error)") }
         return outcome
     }

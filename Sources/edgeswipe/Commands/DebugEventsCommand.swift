@@ -24,15 +24,16 @@ enum DebugEventsCommand: Subcommand {
         let navigation = options.stack.map {
             NavigationSession(screens: $0, config: options.navigation, popRecognizer: options.popRecognizer, now: Monotonic.nowUs())
         }
+        // Sources are numbered in the order added: the devices' order.
+        let name = { (id: SourceID) in devices.indices.contains(id.rawValue) ? devices[id.rawValue].path : nil }
         let session = try LiveSession(loop: loop, options: options, navigation: navigation) { output in
-            Output.stdout(json ? EventJSON.output(output, deviceName: { devices.indices.contains($0) ? devices[$0].path : nil })
-                               : EventText.output(output, deviceName: { devices.indices.contains($0) ? devices[$0].path : nil }))
+            Output.stdout(json ? EventJSON.output(output, deviceName: name) : EventText.output(output, deviceName: name))
         }
         for d in devices {
             do { try session.add(d) } catch { throw RuntimeError("\(d.path): \(error)") }
             Output.stderr("edgeswipe debug-events: reading \(d.path) \"\(d.description.name)\"")
         }
-        session.onUnplug = { _, _ in if session.members.isEmpty { loop.stop() } }
+        session.onUnplug = { _, _ in if session.sourceCount == 0 { loop.stop() } }
         try loop.run()
         withExtendedLifetime(signals) {}
         return .success

@@ -31,8 +31,8 @@ enum PlotCommand: Subcommand {
                            title: "\(trace.devices[0].description.name) — \(basename(path))")
         session.run(sink: { output in
             switch output {
-            case .frame(let f, 0): plot.add(frame: f)
-            case .gesture(let g, 0): plot.add(gesture: g)
+            case .frame(let f, SourceID(0)): plot.add(frame: f)
+            case .gesture(let g, SourceID(0)): plot.add(gesture: g)
             default: break
             }
         })

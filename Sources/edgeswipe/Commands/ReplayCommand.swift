@@ -75,7 +75,7 @@ enum ReplayCommand: Subcommand {
             throw RuntimeError("\(trace.source): \(error)")
         }
         let names = trace.devices.map { $0.description.name }
-        let deviceName: (Int) -> String? = { names.count > 1 ? names[$0] : nil }
+        let deviceName: (SourceID) -> String? = { names.count > 1 ? names[$0.rawValue] : nil }
         let clock = realtime ? RealtimeClock() : nil
         let showProgress = Output.stderrIsTerminal && trace.eventCount > 200_000
         var throttle = ProgressThrottle()

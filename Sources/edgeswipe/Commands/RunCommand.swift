@@ -68,8 +68,8 @@ enum RunCommand: Subcommand {
         let runtime: DaemonRuntime
         do { runtime = try DaemonRuntime(config: store, handler: handler, log: log) } catch { throw RuntimeError("\(error)") }
 
-        var deviceNames: [Int: String] = [:]
-        var deviceEntries: [Int: Int?] = [:]
+        var deviceNames: [SourceID: String] = [:]
+        var deviceEntries: [SourceID: Int?] = [:]
         let settling = TransitionSettling(session: navigation)
         let session = try LiveSession(loop: runtime.loop, timer: runtime.deadlineTimer, options: base, navigation: navigation) { output in
             switch output {
@@ -83,9 +83,9 @@ enum RunCommand: Subcommand {
                     runtime.publish(ControlEvent(eventClass: eventClass, encodedJSON: EventJSON.navigation(n)))
                 }
             case .deviceNote(let text, let d):
-                log.warning("\(deviceNames[d] ?? "device"): \(text)")
-                runtime.publish(ControlEvent.diagnostic(code: "device", message: "\(deviceNames[d] ?? "device"): \(text)",
-                                                        timeUs: Monotonic.nowUs()))
+                let name = d.flatMap { deviceNames[$0] } ?? "device"
+                log.warning("\(name): \(text)")
+                runtime.publish(ControlEvent.diagnostic(code: "device", message: "\(name): \(text)", timeUs: runtime.loop.now))
             case .frame:
                 break
             }
@@ -119,6 +119,7 @@ enum RunCommand: Subcommand {
         }
 
         var libinput: LibinputTouchSource?
+        var libinputIDs: Set<SourceID> = []
         if a.positionals.isEmpty && replay == nil && useLibinput {
             do {
                 libinput = try LibinputTouchSource(loop: runtime.loop, log: log)
@@ -132,24 +133,28 @@ enum RunCommand: Subcommand {
                     let probe = DeviceDescription(name: d.name, id: InputID(bustype: 0, vendor: 0, product: 0, version: 0),
                                                   origin: d.node)
                     let entry = config.selectors.firstIndex { $0.matches(probe, node: d.node, kind: .touchscreen) }
-                    if let entry, config.selectors[entry].ignore { log.info("\(d.node): ignored by device entry \(entry + 1)"); return }
-                    if entry == nil, config.selection == .listed { log.info("\(d.node): no device entry matches"); return }
+                    if let entry, config.selectors[entry].ignore { log.info("\(d.node): ignored by device entry \(entry + 1)"); return nil }
+                    if entry == nil, config.selection == .listed { log.info("\(d.node): no device entry matches"); return nil }
                     var options = try PipelineOptions(settings: config.settings(forEntry: entry), base: base)
                     options.calibration = .identity
-                    try session.addFrameSource(id: d.id, name: d.name, node: d.node, size: d.size, options: options)
-                    deviceNames[d.id] = d.node
-                    deviceEntries[d.id] = entry
+                    let id = try session.addFrameSource(name: d.name, node: d.node, size: d.size, options: options)
+                    deviceNames[id] = d.node
+                    deviceEntries[id] = entry
+                    libinputIDs.insert(id)
                     log.info("\(d.node) \"\(d.name)\": touchscreen through libinput, \(d.size)")
+                    return id
                 } catch {
                     log.error("\(d.node) \"\(d.name)\": not used: \(error)")
+                    return nil
                 }
             }
             libinput?.onFrame = { id, frame in session.process(frame, from: id) }
             libinput?.onDeviceRemoved = { id, now in
                 log.info("\(deviceNames[id] ?? "libinput device") removed")
-                session.removeFed(id, now: now)
+                session.remove(id, now: now)
                 deviceNames[id] = nil
                 deviceEntries[id] = nil
+                libinputIDs.remove(id)
             }
         }
 
@@ -166,13 +171,13 @@ enum RunCommand: Subcommand {
                     return
                 }
                 if let libinput, node.properties["ID_INPUT_TOUCHSCREEN"] == "1" {
-                    if !session.fed.values.contains(where: { $0.description.origin == node.devnode }),
+                    if !deviceNames.values.contains(node.devnode),
                        !libinput.add(node: node.devnode) {
                         log.warning("\(node.devnode): libinput refused it")
                     }
                     return
                 }
-                if session.members.values.contains(where: { $0.device.path == node.devnode }) { return }
+                if deviceNames.values.contains(node.devnode) { return }
                 open(node.devnode, udev: node.properties)
             }
             for number in watcher!.present.sorted() { added(number) }
@@ -182,7 +187,7 @@ enum RunCommand: Subcommand {
             }
         } else if !a.positionals.isEmpty {
             for node in a.positionals { open(node, udev: [:]) }
-            if session.members.isEmpty { throw RuntimeError("none of the named devices can be used") }
+            if session.sourceCount == 0 { throw RuntimeError("none of the named devices can be used") }
         }
         session.onUnplug = { id, path in
             log.info("\(path) unplugged")
@@ -192,14 +197,15 @@ enum RunCommand: Subcommand {
         runtime.onConfigApplied = { config in
             // Every open device gets the settings of its entry in the new file, between touches. A changed size
             // needs the device reopened (the decoder's geometry stays), and says so.
-            let devices = session.members.map { ($0.key, $0.value.pipeline) } + session.fed.map { ($0.key, $0.value) }
-            for (id, pipeline) in devices {
+            let devices = session.core.sources.values.sorted { $0.id < $1.id }
+            for source in devices {
+                let (id, pipeline) = (source.id, source.pipeline)
                 let d = pipeline.description
                 let kind = classify(d).kind
                 let entry = config.selectors.firstIndex { $0.matches(d, node: d.origin, kind: kind) }
                 do {
                     var options = try PipelineOptions(settings: config.settings(forEntry: entry), base: base)
-                    if session.fed[id] != nil { options.calibration = .identity }   // libinput calibrates
+                    if libinputIDs.contains(id) { options.calibration = .identity }   // libinput calibrates
                     if let size = options.configuredSize, size != pipeline.geometry.size, pipeline.geometry.sizeIsConfigured {
                         log.warning("\(d.origin): new size \(size) applies when the device is plugged in again")
                     }
@@ -216,9 +222,9 @@ enum RunCommand: Subcommand {
         } catch {
             log.warning("key injection unavailable: \(error)")
         }
-        log.info("ready: \(session.members.count + session.fed.count) device(s) (libinput touchscreens are added as they appear), stack \(stack.map(\.name).joined(separator: ","))")
+        log.info("ready: \(session.sourceCount) device(s) (libinput touchscreens are added as they appear), stack \(stack.map(\.name).joined(separator: ","))")
         runtime.onStop = { http?.shutdown() }
-        try runtime.run(status: "\(session.members.count) devices")
+        try runtime.run(status: "\(session.sourceCount) devices")
         withExtendedLifetime((watcher, libinput, session, http, replay)) {}
         return .success
     }

@@ -1,0 +1,233 @@
+import Gestures
+import Navigation
+import TouchInput
+
+/// Names one source of touches in a session: a device read live, a libinput touchscreen, or a device of a
+/// recording. The session hands them out in order from 0; at equal deadlines the lower id fires first.
+public struct SourceID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+
+    public static func < (a: SourceID, b: SourceID) -> Bool { a.rawValue < b.rawValue }
+
+    public var description: String { "source \(rawValue)" }
+}
+
+/// One source of a session: its pipeline and the session's bookkeeping for it.
+public final class SessionSource {
+    public let id: SourceID
+    public let pipeline: DevicePipeline
+    /// The deadline the session's queue holds for this source: the pipeline's as of its last step.
+    fileprivate var queuedDeadline: UInt64?
+    /// Settings waiting for the last finger to lift.
+    fileprivate var pendingOptions: PipelineOptions?
+    fileprivate var removed = false
+
+    fileprivate init(id: SourceID, pipeline: DevicePipeline) {
+        self.id = id
+        self.pipeline = pipeline
+    }
+}
+
+/// What live and replay share: sources' pipelines, navigation, and their deadlines, driven by one clock.
+///
+/// Every step at time `t` first fires what is due up to `t`, earliest first (the lower source id first at
+/// the same time, sources before navigation), each at its own deadline. A live session drives the same
+/// steps from its devices and its timerfd (armed at `nextDeadline`), a replay from the recording's clock,
+/// so both give the same outputs in the same order.
+///
+/// The deadlines are kept in a heap: the cost of a step does not grow with the number of sources.
+/// One thread; the sink must not call back into the core.
+public final class SessionCore {
+    public let navigation: NavigationSession?
+    private let emitFrames: Bool
+    /// Where every output goes, in time order.
+    @exclusivity(unchecked) public var sink: (PipelineOutput) -> Void
+    /// Called after navigation has taken a gesture event and its navigation events were sent (e.g. to
+    /// announce how long a released pop takes to settle).
+    @exclusivity(unchecked) public var onGestureHandled: ((GestureEvent) -> Void)?
+
+    public private(set) var sources: [SourceID: SessionSource] = [:]
+    private var nextID = 0
+    /// Sources' deadlines; an entry whose time is no longer its source's `queuedDeadline` is stale and skipped.
+    @exclusivity(unchecked) private var deadlines = TimeHeap<SessionSource>()
+    /// Navigation's deadline as of its last change (it changes only through this core or `navigationChanged`).
+    @exclusivity(unchecked) private var navigationDeadline: UInt64?
+    @exclusivity(unchecked) private var pendingOptionsCount = 0
+    /// How many times a pipeline was stepped or asked for its deadline: what a test counts to show that a
+    /// step does not visit every source.
+    @exclusivity(unchecked) public private(set) var pipelineVisits = 0
+
+    public init(navigation: NavigationSession?, emitFrames: Bool, sink: @escaping (PipelineOutput) -> Void = { _ in }) {
+        self.navigation = navigation
+        self.emitFrames = emitFrames
+        self.sink = sink
+        navigationDeadline = navigation?.nextDeadlineUs
+    }
+
+    /// Adds a pipeline as the next source; its recognizers ask navigation before they claim a pop.
+    public func add(_ pipeline: DevicePipeline) -> SessionSource {
+        if let navigation { pipeline.arena.delegate = navigation.arbiter }
+        let source = SessionSource(id: SourceID(nextID), pipeline: pipeline)
+        nextID += 1
+        sources[source.id] = source
+        refresh(source)
+        return source
+    }
+
+    /// The earliest pending deadline of any source or navigation.
+    public var nextDeadline: UInt64? {
+        let source = earliestSourceDeadline()
+        guard let n = navigationDeadline else { return source?.time }
+        guard let s = source?.time else { return n }
+        return min(s, n)
+    }
+
+    /// Fires every deadline at or before `limit`, earliest first, each at its own time.
+    public func fire(upTo limit: UInt64) {
+        while true {
+            let source = earliestSourceDeadline()
+            if let s = source, s.time <= limit, navigationDeadline.map({ s.time <= $0 }) ?? true {
+                pipelineVisits += 1
+                deliver(s.source.pipeline.deadlineReached(now: s.time), from: s.source)
+                refresh(s.source)
+            } else if let n = navigationDeadline, n <= limit, let navigation {
+                navigation.advance(now: n)
+                flushNavigation()
+            } else {
+                return
+            }
+        }
+    }
+
+    /// One raw event of a source, at its own time.
+    @inline(__always)
+    public func feed(_ event: InputEvent, to source: SessionSource) {
+        fire(upTo: event.timeUs)
+        pipelineVisits += 1
+        if let (frame, gestures) = source.pipeline.feed(event) { deliver(frame, gestures, from: source) }
+        refresh(source)
+    }
+
+    /// One whole frame of a frame source (libinput).
+    public func process(_ frame: TouchFrame, from source: SessionSource) {
+        fire(upTo: frame.timeUs)
+        pipelineVisits += 1
+        deliver(frame, source.pipeline.process(frame), from: source)
+        refresh(source)
+    }
+
+    /// Cancels what the source has in flight (end of a recording, unplug) at `now`; it stays a source.
+    /// Returns whether a contact was down and so was cancelled.
+    @discardableResult
+    public func cancel(_ source: SessionSource, now: UInt64) -> Bool {
+        fire(upTo: now)
+        pipelineVisits += 1
+        let cancelled = source.pipeline.cancelAll(timeUs: now)
+        if let (frame, gestures) = cancelled { deliver(frame, gestures, from: source) }
+        refresh(source)
+        return cancelled != nil
+    }
+
+    /// Cancels what the source has in flight and drops it. Returns whether a contact was cancelled.
+    @discardableResult
+    public func remove(_ source: SessionSource, now: UInt64) -> Bool {
+        guard sources[source.id] === source else { return false }
+        let cancelled = cancel(source, now: now)
+        sources[source.id] = nil
+        source.removed = true
+        if source.pendingOptions != nil {
+            source.pendingOptions = nil
+            pendingOptionsCount -= 1
+        }
+        return cancelled
+    }
+
+    /// New settings for a source (a reloaded configuration), applied at once if no finger is down on it, else
+    /// as soon as the last finger lifts: a swipe in progress finishes under the settings it began with.
+    public func reconfigure(_ source: SessionSource, options: PipelineOptions) throws {
+        if source.pipeline.fingerDown {
+            if source.pendingOptions == nil { pendingOptionsCount += 1 }
+            source.pendingOptions = options
+        } else {
+            try source.pipeline.reconfigure(options)
+            refresh(source)
+        }
+    }
+
+    /// After a change from outside the input path (a control command): publish what navigation did and
+    /// take its new deadline.
+    public func navigationChanged() {
+        flushNavigation()
+    }
+
+    // MARK: Delivery
+
+    private func deliver(_ frame: TouchFrame, _ gestures: [GestureEvent], from source: SessionSource) {
+        if emitFrames { sink(.frame(frame, device: source.id)) }
+        // Most frames bring no gesture event: then the gesture path (and its stack) is not entered at all.
+        if !gestures.isEmpty { deliver(gestures, from: source) }
+        // The last finger lifted: settings that waited for it apply now.
+        if pendingOptionsCount > 0, frame.activeCount == 0 { applyPendingOptions(source) }
+    }
+
+    /// Out of line: rare, and kept out of the per-frame function's stack frame.
+    @inline(never)
+    private func applyPendingOptions(_ source: SessionSource) {
+        guard let next = source.pendingOptions else { return }
+        source.pendingOptions = nil
+        pendingOptionsCount -= 1
+        do { try source.pipeline.reconfigure(next) } catch {
+            sink(.deviceNote("new settings not applied: \(error)", device: source.id))
+        }
+    }
+
+    /// Gesture events, from a frame or a deadline: out, into navigation, and navigation's events out.
+    private func deliver(_ gestures: [GestureEvent], from source: SessionSource) {
+        for g in gestures {
+            sink(.gesture(g, device: source.id))
+            navigation?.handle(g)
+            flushNavigation()
+            onGestureHandled?(g)
+        }
+    }
+
+    /// Sends navigation's pending events and takes its deadline.
+    public func flushNavigation() {
+        guard let navigation else { return }
+        navigation.drainEvents { sink(.navigation($0)) }
+        navigationDeadline = navigation.nextDeadlineUs
+    }
+
+    // MARK: Deadline queue
+
+    /// Takes the source's deadline into the queue after its pipeline moved.
+    @inline(__always)
+    private func refresh(_ source: SessionSource) {
+        let d = source.pipeline.nextDeadline
+        guard d != source.queuedDeadline else { return }
+        source.queuedDeadline = d
+        if let d { queue(source, at: d) }
+    }
+
+    private func queue(_ source: SessionSource, at time: UInt64) {
+        // Stale entries leave when they reach the top; past twice the sources, the heap is rebuilt from the
+        // live ones, so it stays bounded whatever the order deadlines move in.
+        if deadlines.count >= 2 * sources.count + 16 {
+            deadlines.removeAll()
+            for s in sources.values where s !== source {
+                if let t = s.queuedDeadline { deadlines.push(time: t, rank: s.id.rawValue, payload: s) }
+            }
+        }
+        deadlines.push(time: time, rank: source.id.rawValue, payload: source)
+    }
+
+    private func earliestSourceDeadline() -> (time: UInt64, source: SessionSource)? {
+        while let top = deadlines.first {
+            if !top.payload.removed, top.payload.queuedDeadline == top.time { return (top.time, top.payload) }
+            deadlines.popFirst()
+        }
+        return nil
+    }
+}

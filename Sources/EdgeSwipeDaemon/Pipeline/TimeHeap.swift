@@ -1,0 +1,49 @@
+/// A binary min-heap ordered by time, then by rank: the earliest entry first, the lower rank first among
+/// entries at the same time. Push and pop cost O(log n), so nothing that uses it scans every device.
+struct TimeHeap<Payload> {
+    struct Entry {
+        var time: UInt64
+        var rank: Int
+        var payload: Payload
+    }
+
+    private(set) var entries: [Entry] = []
+
+    var count: Int { entries.count }
+    var first: Entry? { entries.first }
+
+    private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+        a.time != b.time ? a.time < b.time : a.rank < b.rank
+    }
+
+    mutating func push(time: UInt64, rank: Int, payload: Payload) {
+        entries.append(Entry(time: time, rank: rank, payload: payload))
+        var child = entries.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.precedes(entries[child], entries[parent]) else { break }
+            entries.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    @discardableResult
+    mutating func popFirst() -> Entry? {
+        guard !entries.isEmpty else { return nil }
+        entries.swapAt(0, entries.count - 1)
+        let top = entries.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < entries.count, Self.precedes(entries[left], entries[smallest]) { smallest = left }
+            if right < entries.count, Self.precedes(entries[right], entries[smallest]) { smallest = right }
+            guard smallest != parent else { break }
+            entries.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return top
+    }
+
+    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+}

@@ -1,0 +1,87 @@
+import FixtureSupport
+import Navigation
+import Testing
+import TouchInput
+import TouchTrace
+@testable import EdgeSwipeDaemon
+
+/// The session core live and replay share: one deadline order, and work per event that does not depend on
+/// how many sources there are.
+@Suite struct SessionCoreTests {
+    func demo() throws -> Trace {
+        try TraceReader.read(path: Fixtures.packageRoot.appendingPathComponent("samples/demo-back-swipes.evemu").path)
+    }
+
+    func options() throws -> PipelineOptions {
+        var o = PipelineOptions()
+        o.stack = try StackSpec.parse("home,inbox:header,message:header")
+        return o
+    }
+
+    /// A recording fed event by event into a live session (no timerfd ever fires: the events' own times
+    /// drive the deadlines), then ended as `ReplayFeeder` ends it, gives exactly the offline replay's outputs.
+    @Test func liveSessionFedARecordingGivesTheReplaysOutputs() throws {
+        let trace = try demo()
+        let options = try options()
+        var replayed: [String] = []
+        try ReplaySession(trace: trace, options: options).run(sink: {
+            replayed.append(EventJSON.output($0, deviceName: { _ in nil }))
+        })
+        // The reference has what this test is about: swipes, and navigation's animation deadlines between them.
+        #expect(replayed.filter { $0.contains("\"transitionFinished\"") }.count >= 2)
+
+        var live: [String] = []
+        let loop = try EventLoop()
+        let navigation = NavigationSession(screens: options.stack!, config: options.navigation,
+                                           popRecognizer: options.popRecognizer, now: 0)
+        let session = try LiveSession(loop: loop, options: options, navigation: navigation) {
+            live.append(EventJSON.output($0, deviceName: { _ in nil }))
+        }
+        let id = try session.addFed(trace.devices[0].description)
+        for e in trace.devices[0].events { session.feed(e, to: id) }
+        session.remove(id, now: trace.devices[0].events.last!.timeUs)
+        session.core.fire(upTo: .max)
+        #expect(live == replayed)
+        withExtendedLifetime(loop) {}
+    }
+
+    /// 1 device with events and 2999 that declare themselves and send nothing: the pipelines visited are the
+    /// same per event as with the one device alone, plus one end-of-recording cancel per idle device.
+    @Test func workPerEventDoesNotGrowWithTheDevicesDeclared() throws {
+        let trace = try demo()
+        var crowded = trace
+        crowded.devices += Array(repeating: TraceDevice(description: trace.devices[0].description), count: 2999)
+        let alone = try ReplaySession(trace: trace, options: options())
+        alone.run(sink: { _ in })
+        let many = try ReplaySession(trace: crowded, options: options())
+        many.run(sink: { _ in })
+        #expect(alone.core.pipelineVisits >= trace.eventCount)
+        #expect(many.core.pipelineVisits == alone.core.pipelineVisits + 2999)
+    }
+
+    /// Events of several devices at the same time come in the order the devices are declared; otherwise
+    /// in time order.
+    @Test func mergedEventsAreInTimeOrderThenDeclarationOrder() {
+        let d = DeviceDescription(name: "t", id: InputID(bustype: 0, vendor: 0, product: 0, version: 0))
+        func events(_ times: [UInt64], code: UInt16) -> [InputEvent] {
+            times.map { InputEvent(timeUs: $0, type: 0, code: code, value: 0) }
+        }
+        let trace = Trace(devices: [TraceDevice(description: d, events: events([5, 10, 10], code: 0)),
+                                    TraceDevice(description: d, events: events([1, 10, 20], code: 1)),
+                                    TraceDevice(description: d, events: events([10], code: 2))],
+                          format: .evemu, source: "test")
+        var merge = TraceMerge(trace)
+        var order: [String] = []
+        while let (device, e) = merge.next() { order.append("\(e.timeUs)/\(device)") }
+        #expect(order == ["1/1", "5/0", "10/0", "10/0", "10/1", "10/2", "20/1"])
+    }
+
+    @Test func timeHeapPopsByTimeThenRank() {
+        var heap = TimeHeap<String>()
+        let entries: [(UInt64, Int)] = [(7, 2), (3, 9), (7, 1), (0, 5), (3, 0), (UInt64.max, 0), (7, 1)]
+        for (t, r) in entries { heap.push(time: t, rank: r, payload: "\(t)/\(r)") }
+        var out: [String] = []
+        while let e = heap.popFirst() { out.append(e.payload) }
+        #expect(out == ["0/5", "3/0", "3/9", "7/1", "7/1", "7/2", "\(UInt64.max)/0"])
+    }
+}
