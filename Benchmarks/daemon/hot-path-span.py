@@ -1,34 +1,48 @@
 #!/usr/bin/env python3
 """Checks that a release `edgeswipe` has its per-wake-up code together (Sources/edgeswipe/hot-path.order).
 
-Prints where the functions one device wake-up runs lie, and fails (exit 1) when they span more than 4 pages
-or one is missing: then the order file no longer matches the code (renamed functions) or was not applied.
-Usage: hot-path-span.py PATH/TO/release/edgeswipe
+The functions checked are the globs marked `#span LABEL` in the order file itself: one list for the linker
+and for this check. Prints where they lie, and fails (exit 1) when they span more than 4 pages or one is
+missing: then the order file no longer matches the code (renamed functions) or was not applied.
+Usage: hot-path-span.py PATH/TO/release/edgeswipe [PATH/TO/hot-path.order]
 """
-import subprocess, sys
+import fnmatch, os, subprocess, sys
 
-# Mangled-name prefixes of the functions every wake-up runs (see BENCHMARKS.md, 2026-11-30 16:25).
-HOT = {
-    'EventLoop.runOnce': '$s15EdgeSwipeDaemon9EventLoopC7runOnce',
-    'LiveSession.readable': '$s15EdgeSwipeDaemon11LiveSessionC8readable',
-    'LiveDevice.read': '$s10TouchInput10LiveDeviceC4read5limit',
-    'MultitouchDecoder.feed': '$s10TouchInput17MultitouchDecoderV4feed',
-    'ProtocolBSlots.report': '$s10TouchInput14ProtocolBSlotsV6report',
-    'GestureArena.process': '$s8Gestures12GestureArenaC7process',
-}
+ORDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'Sources', 'edgeswipe', 'hot-path.order')
 LIMIT = 4 * 4096
 
-out = subprocess.run(['nm', '-S', sys.argv[1]], capture_output=True, text=True, check=True).stdout
+
+def marked_globs(path):
+    """label -> symbol glob, from each `#span LABEL` line and the `.text.GLOB` line under it."""
+    hot, label = {}, None
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            line = line.strip()
+            if line.startswith('#span '):
+                label = line[len('#span '):].strip()
+            elif label is not None:
+                if not line.startswith('.text.'):
+                    sys.exit(f"{path}:{number}: '#span {label}' must be followed by a .text. glob line")
+                hot[label] = line[len('.text.'):]
+                label = None
+    if not hot:
+        sys.exit(f"{path}: no '#span' lines: nothing to check")
+    return hot
+
+
+binary = sys.argv[1]
+HOT = marked_globs(sys.argv[2] if len(sys.argv) > 2 else ORDER)
+out = subprocess.run(['nm', '-S', binary], capture_output=True, text=True, check=True).stdout
 found = {}
 for line in out.splitlines():
     parts = line.split()
     if len(parts) == 4 and parts[2] in 'tT':
-        for label, prefix in HOT.items():
-            if parts[3].startswith(prefix) and label not in found:
+        for label, glob in HOT.items():
+            if label not in found and fnmatch.fnmatchcase(parts[3], glob):
                 found[label] = (int(parts[0], 16), int(parts[1], 16))
 missing = sorted(set(HOT) - set(found))
 if missing:
-    print(f"hot-path-span: not found in {sys.argv[1]}: {', '.join(missing)}", file=sys.stderr)
+    print(f"hot-path-span: not found in {binary}: {', '.join(missing)}", file=sys.stderr)
     sys.exit(1)
 start = min(a for a, _ in found.values())
 end = max(a + n for a, n in found.values())

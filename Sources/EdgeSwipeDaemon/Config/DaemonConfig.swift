@@ -28,6 +28,11 @@ public struct DaemonConfig: Hashable, Sendable {
 
     public var selectors: [DeviceSelector] { devices.map(\.selector) }
 
+    /// The entry a device takes its settings from: the first that matches (`DeviceSelection.entry`).
+    public func entry(for device: DeviceDescription, node: String?, kind: DeviceKind) -> Int? {
+        DeviceSelection.entry(for: device, node: node, kind: kind, selectors: selectors)
+    }
+
     /// The settings for a device: defaults, overlaid with the matching entry's (nil when none matched).
     public func settings(forEntry index: Int?) -> DeviceSettings {
         guard let index, devices.indices.contains(index) else { return defaults }

@@ -38,8 +38,7 @@ enum ReplayCommand: Subcommand {
             let base = options
             // The device entry that matches (as the service would pick it), then the command line's own values.
             perDevice = { device in
-                let kind = classify(device).kind
-                let entry = config.selectors.firstIndex { $0.matches(device, node: device.origin, kind: kind) }
+                let entry = config.entry(for: device, node: device.origin, kind: classify(device).kind)
                 var o = try PipelineOptions(settings: config.settings(forEntry: entry), base: base)
                 try PipelineArguments.applyExplicit(a, to: &o)
                 return o

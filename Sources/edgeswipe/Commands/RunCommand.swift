@@ -132,9 +132,11 @@ enum RunCommand: Subcommand {
                     // Selectors match on name and node; libinput applied the calibration itself.
                     let probe = DeviceDescription(name: d.name, id: InputID(bustype: 0, vendor: 0, product: 0, version: 0),
                                                   origin: d.node)
-                    let entry = config.selectors.firstIndex { $0.matches(probe, node: d.node, kind: .touchscreen) }
-                    if let entry, config.selectors[entry].ignore { log.info("\(d.node): ignored by device entry \(entry + 1)"); return nil }
-                    if entry == nil, config.selection == .listed { log.info("\(d.node): no device entry matches"); return nil }
+                    let decision = DeviceSelection.select(probe, node: d.node,
+                                                          classification: Classification(kind: .touchscreen, reason: "libinput"),
+                                                          selectors: config.selectors, mode: config.selection)
+                    guard decision.use else { log.info("\(d.node): not used: \(decision.reason)"); return nil }
+                    let entry = decision.selectorIndex
                     var options = try PipelineOptions(settings: config.settings(forEntry: entry), base: base)
                     options.calibration = .identity
                     let id = try session.addFrameSource(name: d.name, node: d.node, size: d.size, options: options)
@@ -201,8 +203,7 @@ enum RunCommand: Subcommand {
             for source in devices {
                 let (id, pipeline) = (source.id, source.pipeline)
                 let d = pipeline.description
-                let kind = classify(d).kind
-                let entry = config.selectors.firstIndex { $0.matches(d, node: d.origin, kind: kind) }
+                let entry = config.entry(for: d, node: d.origin, kind: classify(d).kind)
                 do {
                     var options = try PipelineOptions(settings: config.settings(forEntry: entry), base: base)
                     if libinputIDs.contains(id) { options.calibration = .identity }   // libinput calibrates
