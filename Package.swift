@@ -27,20 +27,25 @@ let package = Package(
                        providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
                        providers: [.apt(["libmicrohttpd-dev"])]),
-        // What Glibc does not import: epoll, signalfd, timerfd, eventfd, EVIOC* ioctls.
+        // One-to-one wrappers (prefix edgeswipe_) for the libc macros Glibc does not import; its header also
+        // brings in epoll, signalfd, timerfd and eventfd.
         .target(name: "CEdgeSwipeSys"),
+        // The system layer: the syscall helper, descriptors, the epoll event loop and what registers on it,
+        // signals, timers, posix_spawn. Below everything that does I/O.
+        .target(name: "EdgeSwipeSystem", dependencies: ["CEdgeSwipeSys"], swiftSettings: hotPathReady),
 
-        .target(name: "TouchInput", dependencies: ["CEvdev", "CEdgeSwipeSys"], swiftSettings: hotPathReady,
-                linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "TouchTrace", dependencies: ["TouchInput", "CYAML"], swiftSettings: strict),
+        .target(name: "TouchInput", dependencies: ["CEvdev", "CEdgeSwipeSys", "EdgeSwipeSystem"],
+                swiftSettings: hotPathReady, linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "TouchTrace", dependencies: ["TouchInput", "CYAML", "EdgeSwipeSystem"], swiftSettings: strict),
         .target(name: "Gestures", dependencies: ["TouchInput"], swiftSettings: hotPathReady),
         .target(name: "Navigation", dependencies: ["Gestures"], swiftSettings: hotPathReady),
         .target(name: "EdgeSwipeDaemon",
-                dependencies: ["TouchInput", "TouchTrace", "Gestures", "Navigation", "CLibinput", "CEdgeSwipeSys", "CMicroHTTPD"],
+                dependencies: ["EdgeSwipeSystem", "TouchInput", "TouchTrace", "Gestures", "Navigation", "CLibinput",
+                               "CMicroHTTPD"],
                 swiftSettings: hotPathReady),
         // Labelled swipe corpus (synthesised + real recordings) and the accuracy evaluation over it.
         .target(name: "EdgeSwipeCorpus", dependencies: ["TouchInput", "TouchTrace", "Gestures"], swiftSettings: strict),
-        .executableTarget(name: "edgeswipe", dependencies: ["EdgeSwipeDaemon", "EdgeSwipeCorpus"], exclude: ["hot-path.order"],
+        .executableTarget(name: "edgeswipe", dependencies: ["EdgeSwipeSystem", "EdgeSwipeDaemon", "EdgeSwipeCorpus"], exclude: ["hot-path.order"],
                           swiftSettings: hotPathReady, linkerSettings: hotPathOrder),
         // Release-build benchmark executable: prints figures, never a timed unit test.
         .target(name: "CAllocCounter", path: "Benchmarks/CAllocCounter"),
@@ -53,20 +58,23 @@ let package = Package(
         .executableTarget(name: "edgeswipe-fuzz", dependencies: ["FuzzHarness"], path: "Fuzz/Runner", swiftSettings: strict),
 
         // Finds Tests/Fixtures from the source tree: tests read only the project's own copies.
-        .target(name: "FixtureSupport", path: "Tests/FixtureSupport", swiftSettings: strict),
+        .target(name: "FixtureSupport", dependencies: ["EdgeSwipeSystem"], path: "Tests/FixtureSupport",
+                swiftSettings: strict),
 
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "FixtureSupport"], swiftSettings: strict),
+        .testTarget(name: "EdgeSwipeSystemTests", dependencies: ["EdgeSwipeSystem", "CEdgeSwipeSys"], swiftSettings: strict),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "EdgeSwipeSystem", "CEdgeSwipeSys", "FixtureSupport"],
+                     swiftSettings: strict),
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "FixtureSupport"], swiftSettings: strict),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TouchTrace", "EdgeSwipeCorpus", "FixtureSupport"],
                     swiftSettings: strict),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"], swiftSettings: strict),
-        .testTarget(name: "EdgeSwipeDaemonTests", dependencies: ["EdgeSwipeDaemon", "FixtureSupport"], swiftSettings: strict),
+        .testTarget(name: "EdgeSwipeDaemonTests", dependencies: ["EdgeSwipeSystem", "EdgeSwipeDaemon", "FixtureSupport"], swiftSettings: strict),
         // Runs the built `edgeswipe` binary: help, exit codes, JSON output, error messages.
-        .testTarget(name: "CLITests", dependencies: ["FixtureSupport"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["EdgeSwipeSystem", "FixtureSupport"], swiftSettings: strict),
         // Every input a fuzz target ever crashed on, run through the same harness code path.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"], swiftSettings: strict),
         // Live tests on a real kernel (uinput devices, `edgeswipe run`): run in the VM rig, skipped elsewhere.
-        .testTarget(name: "LiveTests", dependencies: ["EdgeSwipeDaemon", "TouchTrace", "CEvdev", "FixtureSupport"],
+        .testTarget(name: "LiveTests", dependencies: ["EdgeSwipeSystem", "EdgeSwipeDaemon", "TouchTrace", "CEvdev", "FixtureSupport"],
                     swiftSettings: strict),
     ]
 )

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeSystem
 
 /// A whole file in one owned, stable buffer (libyaml keeps a pointer into its input between calls).
 /// Only regular files are read: a FIFO or a device node would block or never end.
@@ -19,33 +20,42 @@ final class FileBytes {
     }
 
     init(path: String) throws(TraceError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw FileBytes.failure(path, "open", errno) }
-        defer { close(fd) }
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(path, [.readOnly, .nonBlocking])
+        } catch {
+            throw FileBytes.failure(path, error)
+        }
+        defer { try? fd.close() }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw FileBytes.failure(path, "fstat", errno) }
+        do {
+            try SystemCall.run("fstat") { fstat(fd.rawValue, &st) }
+        } catch {
+            throw FileBytes.failure(path, error)
+        }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
             throw TraceError(file: path, line: 0, problem: .notARegularFile)
         }
         let size = Int(st.st_size)
         // Read into a local buffer first: stored properties are set only once nothing can fail.
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
         var done = 0
         while done < size {
-            let n = read(fd, buffer + done, size - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                let e = errno
+            let n: Int?
+            do {
+                n = try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[done..<size]))
+            } catch {
                 buffer.deallocate()
-                throw FileBytes.failure(path, "read", e)
+                throw FileBytes.failure(path, error)
             }
-            if n == 0 {
+            // A regular file never blocks; nothing read before `size` means it shrank.
+            guard let n, n > 0 else {
                 buffer.deallocate()
                 throw TraceError(file: path, line: 0, problem: .cannotRead("file shrank while being read"))
             }
             done += n
         }
-        base = buffer
+        base = buffer.baseAddress!
         count = size
     }
 
@@ -53,8 +63,8 @@ final class FileBytes {
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
-    private static func failure(_ path: String, _ call: String, _ code: Int32) -> TraceError {
-        TraceError(file: path, line: 0, problem: .cannotRead("\(call): \(String(cString: strerror(code))) (errno \(code))"))
+    private static func failure(_ path: String, _ error: SystemError) -> TraceError {
+        TraceError(file: path, line: 0, problem: .cannotRead("\(error.operation.prefix { $0 != "(" }): \(error.errno)"))
     }
 
     /// Number of the last line that holds any byte (1 for a file without line breaks).

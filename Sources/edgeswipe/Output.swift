@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeSystem
 
 /// Writes to stdout/stderr with write(2). `BufferedOutput` batches hot output (one line per frame).
 enum Output {
@@ -16,17 +17,8 @@ enum Output {
     }
 
     static func writeAll(fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
-        guard var p = bytes.baseAddress else { return }
-        var left = bytes.count
-        while left > 0 {
-            let n = write(fd, p, left)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return  // EPIPE and friends: the reader went away; nothing useful to do
-            }
-            p += n
-            left -= n
-        }
+        // EPIPE and friends: the reader went away; nothing useful to do.
+        _ = try? FileDescriptor(rawValue: fd).writeAll(UnsafeRawBufferPointer(bytes))
     }
 }
 

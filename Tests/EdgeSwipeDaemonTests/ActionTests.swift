@@ -1,4 +1,5 @@
 @testable import EdgeSwipeDaemon
+import EdgeSwipeSystem
 import Foundation
 import Gestures
 import Testing

@@ -1,3 +1,4 @@
+import EdgeSwipeSystem
 import Foundation
 import Synchronization
 import Testing

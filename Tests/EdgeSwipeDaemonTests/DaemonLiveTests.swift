@@ -1,4 +1,5 @@
 import EdgeSwipeDaemon
+import EdgeSwipeSystem
 import FixtureSupport
 import Foundation
 import Synchronization
@@ -11,22 +12,17 @@ import TouchInput
 struct DaemonLiveTests {
     private func key(_ name: String) -> UInt16 { EventCodeNames.code(type: EventType.key, named: name)! }
 
-    /// Runs a program to completion (posix_spawn through CommandRunner; Foundation's Process is avoided:
+    /// Runs a program to completion (posix_spawn through `Spawn`; Foundation's Process is avoided:
     /// its run loop could not create its wake-up socket pair in the guest). Returns the exit status.
     private func run(_ argv: [String]) throws -> Int32 {
-        let pid = try CommandRunner(log: .silent).spawn(argv)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return (status >> 8) & 0xff
+        try Spawn.start(argv).wait().shellStatus
     }
 
     private func charNumber(_ node: String) -> CharDeviceNumber? {
         var st = stat()
         guard stat(node, &st) == 0 else { return nil }
         let dev = UInt64(st.st_rdev)
-        let major = UInt32((dev >> 8) & 0xfff) | UInt32((dev >> 32) & ~0xfff)
-        let minor = UInt32(dev & 0xff) | UInt32((dev >> 12) & ~0xff)
-        return CharDeviceNumber(major: major, minor: minor)
+        return CharDeviceNumber(major: DeviceNumber.major(dev), minor: DeviceNumber.minor(dev))
     }
 
     @Test func keyBackReachesAReaderThroughUinput() throws {

@@ -1,4 +1,5 @@
 import EdgeSwipeDaemon
+import EdgeSwipeSystem
 import Foundation
 import Synchronization
 import Testing

@@ -1,3 +1,4 @@
+import EdgeSwipeSystem
 import FixtureSupport
 import Navigation
 import Testing

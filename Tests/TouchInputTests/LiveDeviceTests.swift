@@ -1,5 +1,6 @@
 import CEdgeSwipeSys
 import CEvdev
+import EdgeSwipeSystem
 import Foundation
 import Glibc
 import Testing
@@ -71,7 +72,7 @@ final class ScriptedEvdev {
             raw.type = event.type
             raw.code = event.code
             raw.value = event.value
-            cedgeswipe_input_event_set_time_us(&raw, event.timeUs)
+            edgeswipe_input_event_set_time(&raw, Int64(event.timeUs / 1_000_000), Int64(event.timeUs % 1_000_000))
         }
         return rc
     }

@@ -1,5 +1,8 @@
-// Thin, prefixed wrappers for kernel facilities Glibc's Swift overlay does not import:
-// epoll, signalfd, timerfd, eventfd, and the function-like EVIOC* ioctl macros.
+// One-to-one wrappers, prefixed edgeswipe_, for what Glibc's Swift overlay does not import: macros and
+// architecture-dependent field names. Each calls exactly one libc facility with the caller's arguments and
+// returns its result unchanged (errno as libc left it); policy (retries, EAGAIN, flags, unit conversion)
+// lives in EdgeSwipeSystem. The including headers also make epoll, signalfd, timerfd, eventfd and their
+// constants visible to Swift through this module.
 #ifndef EDGESWIPE_CEDGESWIPESYS_H
 #define EDGESWIPE_CEDGESWIPESYS_H
 
@@ -9,51 +12,41 @@
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <sys/eventfd.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <sys/socket.h>
 #include <linux/input.h>
 
-// epoll
-int cedgeswipe_epoll_create(void);
-int cedgeswipe_epoll_add(int epfd, int fd, uint32_t events, uint64_t token);
-int cedgeswipe_epoll_modify(int epfd, int fd, uint32_t events, uint64_t token);
-int cedgeswipe_epoll_remove(int epfd, int fd);
-/// Waits for at most `capacity` events; writes tokens and event masks. Returns the count or -1.
-int cedgeswipe_epoll_wait(int epfd, uint64_t *tokens, uint32_t *masks, int capacity, int timeout_ms);
-extern const uint32_t cedgeswipe_EPOLLIN;
-extern const uint32_t cedgeswipe_EPOLLOUT;
-extern const uint32_t cedgeswipe_EPOLLERR;
-extern const uint32_t cedgeswipe_EPOLLHUP;
-extern const uint32_t cedgeswipe_EPOLLRDHUP;
+// GNU extensions, declared only under _GNU_SOURCE.
+int pipe2(int pipefd[2], int flags);
+int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
+static inline int edgeswipe_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }
+static inline int edgeswipe_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags) {
+    return accept4(fd, address, length, flags);
+}
 
-// signalfd: blocks the given signals for the calling thread and returns a signalfd for them.
-int cedgeswipe_block_signals(const int *signals, int count);
-int cedgeswipe_signalfd(const int *signals, int count);
-/// Reads one signalfd_siginfo; returns the signal number, 0 when nothing was pending, or -1.
-int cedgeswipe_signalfd_read(int fd);
+// makedev(3), major(3), minor(3) are macros.
+static inline uint64_t edgeswipe_makedev(uint32_t major, uint32_t minor) { return (uint64_t)makedev(major, minor); }
+static inline uint32_t edgeswipe_major(uint64_t dev) { return major((dev_t)dev); }
+static inline uint32_t edgeswipe_minor(uint64_t dev) { return minor((dev_t)dev); }
 
-// timerfd on CLOCK_MONOTONIC. A deadline of 0 disarms.
-int cedgeswipe_timerfd_create(void);
-int cedgeswipe_timerfd_arm_absolute_us(int fd, uint64_t deadline_us);
-/// Drains the expiry counter; returns expirations or -1.
-int64_t cedgeswipe_timerfd_drain(int fd);
+// SIGRTMIN and SIGRTMAX are macros over glibc calls (glibc keeps the lowest real-time signals for itself).
+static inline int edgeswipe_sigrtmin(void) { return SIGRTMIN; }
+static inline int edgeswipe_sigrtmax(void) { return SIGRTMAX; }
 
-// eventfd
-int cedgeswipe_eventfd(void);
+// The wait(2) status macros.
+static inline int edgeswipe_wifexited(int status) { return WIFEXITED(status); }
+static inline int edgeswipe_wexitstatus(int status) { return WEXITSTATUS(status); }
+static inline int edgeswipe_wifsignaled(int status) { return WIFSIGNALED(status); }
+static inline int edgeswipe_wtermsig(int status) { return WTERMSIG(status); }
 
-// makedev(3) is a macro.
-uint64_t cedgeswipe_makedev(uint32_t major, uint32_t minor);
-uint32_t cedgeswipe_major(uint64_t dev);
-uint32_t cedgeswipe_minor(uint64_t dev);
-
-// Monotonic clock in microseconds (the evdev default clock is CLOCK_MONOTONIC when set by the reader).
-uint64_t cedgeswipe_monotonic_us(void);
-
-// evdev ioctls
-int cedgeswipe_eviocgrab(int fd, int grab);
-int cedgeswipe_eviocgname(int fd, char *buf, int len);
-int cedgeswipe_eviocsclockid(int fd, int clockid);
-
-// struct input_event's time fields differ by architecture (time vs __sec/__usec).
-uint64_t cedgeswipe_input_event_time_us(const struct input_event *ev);
-void cedgeswipe_input_event_set_time_us(struct input_event *ev, uint64_t us);
+// struct input_event's time fields are named by macros (time.tv_sec, or __sec on 32-bit with 64-bit time).
+// Inline: they run for every evdev event.
+static inline int64_t edgeswipe_input_event_sec(const struct input_event *ev) { return (int64_t)ev->input_event_sec; }
+static inline int64_t edgeswipe_input_event_usec(const struct input_event *ev) { return (int64_t)ev->input_event_usec; }
+static inline void edgeswipe_input_event_set_time(struct input_event *ev, int64_t sec, int64_t usec) {
+    ev->input_event_sec = (time_t)sec;
+    ev->input_event_usec = (suseconds_t)usec;
+}
 
 #endif

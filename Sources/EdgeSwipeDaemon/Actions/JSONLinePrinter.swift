@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeSystem
 import TouchInput
 
 /// Prints event lines on stdout (`print_json: true`) without ever blocking the loop: what stdout does not
@@ -11,11 +12,9 @@ import TouchInput
 /// printer closes: it says so once in the log, leaves the loop, and drops every later line. Otherwise the
 /// level-triggered EPOLLERR would wake the loop forever.
 public final class JSONLinePrinter {
-    private let fd: Int32
-    // Strong: the loop must outlive the registration this object removes in deinit, whatever order an
-    // owner (DaemonRuntime) releases its properties in. No cycle: the loop holds handlers, not this object.
-    private let loop: EventLoop
-    private var token: EventToken?
+    private let fd: FileDescriptor
+    /// stdout on the loop while pollable; borrowed: the process's stdout is not ours to close.
+    private var registration: LoopRegistration?
     private var queue = ByteQueue()
     private let limit: Int
     public private(set) var dropped = 0
@@ -26,8 +25,7 @@ public final class JSONLinePrinter {
     public private(set) var isClosed = false
 
     public init(loop: EventLoop, fd: Int32 = 1, limitBytes: Int = 1 << 20, log: DaemonLog = .silent) throws {
-        self.fd = fd
-        self.loop = loop
+        self.fd = FileDescriptor(rawValue: fd)
         self.log = log
         limit = limitBytes
         var st = stat()
@@ -37,7 +35,9 @@ public final class JSONLinePrinter {
         if pollable {
             // Our own end of a pipe or socket: non-blocking so a stalled reader cannot stall input.
             try SystemCall.run("fcntl(stdout, O_NONBLOCK)") { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-            token = try loop.register(fd: fd, events: [], name: "stdout") { [unowned self] events in
+            let registration = LoopRegistration(loop: loop, descriptor: self.fd, name: "stdout", ownership: .borrowed)
+            self.registration = registration
+            try registration.register(events: []) { [unowned self] events in
                 if events.contains(.error) || events.contains(.hangUp) {
                     self.stop(reason: "the reader closed it")
                 } else {
@@ -47,25 +47,13 @@ public final class JSONLinePrinter {
         }
     }
 
-    deinit { if let token { loop.unregister(token) } }
-
     public var queuedBytes: Int { queue.count }
 
     public func print(_ line: [UInt8]) {
         guard !isClosed else { return }
         guard pollable else {
-            line.withUnsafeBytes { raw in
-                var off = 0
-                while off < raw.count {
-                    let n = write(fd, raw.baseAddress! + off, raw.count - off)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        stop(reason: String(cString: strerror(errno)))
-                        return
-                    }
-                    off += n
-                }
-            }
+            let written = line.withUnsafeBytes { raw in Result { () throws(SystemError) in try fd.writeAll(raw) } }
+            if case .failure(let error) = written { stop(reason: String(cString: strerror(error.errno.rawValue))) }
             return
         }
         if queue.count + line.count > limit {
@@ -87,24 +75,28 @@ public final class JSONLinePrinter {
                 queue.append(note[...])
             }
             if queue.isEmpty { break }
-            let n = queue.withUnsent { raw in write(fd, raw.baseAddress, raw.count) }
-            if n > 0 { queue.consume(n); continue }
-            if n < 0, errno == EINTR { continue }
-            if n < 0, errno != EAGAIN {
-                stop(reason: String(cString: strerror(errno)))
+            // Would block (nil) or nothing taken: wait for the loop to say it is writable.
+            switch queue.withUnsent({ raw in Result { () throws(SystemError) in try fd.write(raw) } }) {
+            case .success(let n?) where n > 0:
+                queue.consume(n)
+                continue
+            case .success:
+                break
+            case .failure(let error):
+                stop(reason: String(cString: strerror(error.errno.rawValue)))
                 return
             }
             break
         }
-        if let token { try? loop.modify(token, events: queue.isEmpty ? [] : .writable) }
+        try? registration?.modify(events: queue.isEmpty ? [] : .writable)
     }
 
     /// Stops writing for good: the descriptor stays open (it is stdout, not ours to close) but leaves the loop.
     private func stop(reason: String) {
         guard !isClosed else { return }
         isClosed = true
-        if let token { loop.unregister(token) }
-        token = nil
+        registration?.close()
+        registration = nil
         let lost = queue.count
         queue = ByteQueue()
         log.warning("print_json: stdout is gone (\(reason)); JSON lines are no longer written"

@@ -1,4 +1,5 @@
 import CEvdev
+import EdgeSwipeSystem
 import TouchInput
 
 /// Something that can press and release a key: the uinput keyboard, or a recorder in tests.
@@ -15,7 +16,7 @@ public final class KeyInjector: KeyTapping {
 
     public init(keys: Set<UInt16>, name: String = "edgeswipe virtual keyboard") throws {
         guard let dev = libevdev_new() else {
-            throw SystemError(errno: Errno(rawValue: 12), operation: "libevdev_new")
+            throw SystemError(errno: .noMemory, operation: "libevdev_new")
         }
         libevdev_set_name(dev, name)
         libevdev_set_id_bustype(dev, Int32(BUS_VIRTUAL))
@@ -32,7 +33,7 @@ public final class KeyInjector: KeyTapping {
         }
         guard let created else {
             libevdev_free(dev)
-            throw SystemError(errno: Errno(rawValue: 5), operation: "create uinput keyboard (/dev/uinput)")
+            throw SystemError(errno: .ioError, operation: "create uinput keyboard (/dev/uinput)")
         }
         self.keys = keys
         device = dev

@@ -1,3 +1,5 @@
+import EdgeSwipeSystem
+
 /// One accepted control client: its input framer, its bounded output queue, its subscriptions.
 final class ControlConnection {
     enum State {
@@ -9,20 +11,22 @@ final class ControlConnection {
     }
 
     let id: ControlClientID
-    let fd: Int32
+    /// The socket: owned by its registration, closed once when the connection closes.
+    let registration: LoopRegistration
     let peer: PeerCredentials
-    var token: EventToken?
     var state = State.open
     var framer: LineFramer
     var output = ByteQueue()
     var subscriptions = Set<EventClass>()
 
-    init(id: ControlClientID, fd: Int32, peer: PeerCredentials, maxLineBytes: Int) {
+    init(id: ControlClientID, registration: LoopRegistration, peer: PeerCredentials, maxLineBytes: Int) {
         self.id = id
-        self.fd = fd
+        self.registration = registration
         self.peer = peer
         framer = LineFramer(maxLineBytes: maxLineBytes)
     }
+
+    var descriptor: FileDescriptor { registration.descriptor }
 
     var isClosed: Bool {
         if case .closed = state { return true }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeSystem
 import TouchInput
 
 /// The control socket's transport: accepts clients on a Unix stream socket, reads request lines through
@@ -36,14 +37,14 @@ public final class ControlServer {
             var gid: UInt32?
             if let group = config.group {
                 guard let g = Accounts.gid(group) else {
-                    throw SystemError(errno: Errno(rawValue: ENOENT), operation: "socket.group: look up group \"\(group)\"")
+                    throw SystemError(errno: .noEntry, operation: "socket.group: look up group \"\(group)\"")
                 }
                 gid = g
             }
             var extra = Set<UInt32>()
             for user in config.allowUsers {
                 guard let u = Accounts.uid(user) else {
-                    throw SystemError(errno: Errno(rawValue: ENOENT), operation: "socket.allow_users: look up user \"\(user)\"")
+                    throw SystemError(errno: .noEntry, operation: "socket.allow_users: look up user \"\(user)\"")
                 }
                 extra.insert(u)
             }
@@ -56,12 +57,9 @@ public final class ControlServer {
     public let statistics = ControlServerStatistics()
     public weak var handler: (any ControlCommandHandler)?
 
-    // Strong: the loop must outlive the registration this object removes in deinit, whatever order an
-    // owner (DaemonRuntime) releases its properties in. No cycle: the loop holds handlers, not this object.
     private let loop: EventLoop
     private let log: DaemonLog
     private let listener: UnixListener
-    private var listenerToken: EventToken?
     private var clients: [ControlClientID: ControlConnection] = [:]
     private var nextClient: UInt64 = 1
     private let readBuffer: UnsafeMutableRawBufferPointer
@@ -71,17 +69,10 @@ public final class ControlServer {
         self.options = options
         self.handler = handler
         self.log = log
-        listener = try UnixListener(path: options.path, mode: mode_t(options.mode), groupID: options.groupID)
+        listener = try UnixListener(loop: loop, path: options.path, mode: mode_t(options.mode), groupID: options.groupID)
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
-        do {
-            listenerToken = try loop.register(fd: listener.fd, events: .readable, name: "control socket") { [unowned self] _ in
-                self.acceptPending()
-            }
-        } catch {
-            listener.shutdown()
-            readBuffer.deallocate()
-            throw error
-        }
+        // A throw here runs deinit, which removes the socket file; the listener's registration closes it.
+        try listener.registration.register(events: .readable) { [unowned self] _ in self.acceptPending() }
         log.info("control socket listening on \(options.path)")
     }
 
@@ -95,11 +86,7 @@ public final class ControlServer {
     /// Disconnects every client and removes the socket file. Idempotent.
     public func shutdown() {
         for id in Array(clients.keys) { disconnect(id, reason: "service stopping") }
-        if let t = listenerToken {
-            loop.unregister(t)
-            listener.shutdown()
-            listenerToken = nil
-        }
+        if !listener.registration.isClosed { listener.shutdown() }
     }
 
     /// Sends an event to every client subscribed to its class. Encoded once by the caller.
@@ -122,25 +109,20 @@ public final class ControlServer {
 
     private func acceptPending() {
         while true {
-            // accept4 is not in Glibc's overlay; the flags are set right after, on this (only) loop thread.
-            let fd = accept(listener.fd, nil, nil)
-            if fd >= 0 {
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            let accepted: FileDescriptor?
+            do {
+                accepted = try listener.descriptor.accept()
+            } catch where error.errno == .connectionAborted {
+                continue
+            } catch {
+                // EMFILE and friends: the pending connection stays in the backlog and the listener stays
+                // readable, so level-triggered epoll would spin. Stop listening until a client leaves.
+                log.error("\(SystemError(errno: error.errno, operation: "accept(\(options.path))")); "
+                          + "not accepting until a client disconnects")
+                setAccepting(false)
+                return
             }
-            if fd < 0 {
-                switch errno {
-                case EINTR, ECONNABORTED: continue
-                case EAGAIN: return
-                default:
-                    // EMFILE and friends: the pending connection stays in the backlog and the listener stays
-                    // readable, so level-triggered epoll would spin. Stop listening until a client leaves.
-                    log.error("\(SystemError(errno: Errno(rawValue: errno), operation: "accept(\(options.path))")); "
-                              + "not accepting until a client disconnects")
-                    setAccepting(false)
-                    return
-                }
-            }
+            guard let fd = accepted else { return }
             admit(fd)
         }
     }
@@ -148,22 +130,22 @@ public final class ControlServer {
     private var acceptPaused = false
 
     private func setAccepting(_ on: Bool) {
-        guard let t = listenerToken, acceptPaused == on else { return }
+        guard listener.registration.isRegistered, acceptPaused == on else { return }
         do {
-            try loop.modify(t, events: on ? .readable : [])
+            try listener.registration.modify(events: on ? .readable : [])
             acceptPaused = !on
         } catch {
             log.error("control: \(error)")
         }
     }
 
-    private func admit(_ fd: Int32) {
+    private func admit(_ fd: FileDescriptor) {
         let peer: PeerCredentials
         do {
-            peer = try PeerCredentials.of(socket: fd)
+            peer = try PeerCredentials.of(socket: fd.rawValue)
         } catch {
             log.warning("control: \(error); connection closed")
-            close(fd)
+            try? fd.close()
             return
         }
         if !options.access.allows(peer) {
@@ -180,15 +162,13 @@ public final class ControlServer {
         }
         let id = ControlClientID(rawValue: nextClient)
         nextClient += 1
-        let c = ControlConnection(id: id, fd: fd, peer: peer, maxLineBytes: options.maxLineBytes)
+        let c = ControlConnection(id: id, registration: LoopRegistration(loop: loop, descriptor: fd, name: "\(id)"),
+                                  peer: peer, maxLineBytes: options.maxLineBytes)
         do {
-            c.token = try loop.register(fd: fd, events: c.interest, name: "\(id)") { [unowned self] events in
-                self.service(id, events)
-            }
+            try c.registration.register(events: c.interest) { [unowned self] events in self.service(id, events) }
         } catch {
             log.error("control: \(error)")
-            close(fd)
-            return
+            return   // dropping `c` closes the socket
         }
         clients[id] = c
         statistics.bump(statistics.accepted)
@@ -199,10 +179,15 @@ public final class ControlServer {
 
     /// One best-effort error line to a refused peer, then close. The line is short, so a fresh socket's
     /// buffer takes it whole; if not, the peer loses only the explanation.
-    private func refuse(_ fd: Int32, _ error: ControlError) {
+    private func refuse(_ fd: FileDescriptor, _ error: ControlError) {
         let line = ControlProtocol.error(error)
-        _ = line.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
-        close(fd)
+        _ = try? fd.closeAfter {
+            try line.withUnsafeBytes { raw in
+                try SystemCall.nonBlocking("send") {
+                    Glibc.send(fd.rawValue, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+                }
+            }
+        }
     }
 
     // MARK: Per-client I/O
@@ -222,7 +207,14 @@ public final class ControlServer {
     private func readAvailable(_ c: ControlConnection) {
         // Bounded per wake-up so one busy client cannot starve the others; epoll is level-triggered.
         for _ in 0..<16 {
-            let n = read(c.fd, readBuffer.baseAddress, readBuffer.count)
+            let read: Int?
+            do {
+                read = try c.descriptor.read(into: readBuffer)
+            } catch {
+                disconnect(c.id, reason: "\(error)")
+                return
+            }
+            guard let n = read else { return }   // drained
             if n > 0 {
                 c.framer.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n])) { output in
                     guard !c.isClosed else { return }
@@ -236,17 +228,9 @@ public final class ControlServer {
                 }
                 statistics.raise(statistics.inputHighWater, to: c.framer.bufferedBytes)
                 if c.isClosed { return }
-            } else if n == 0 {
+            } else {
                 peerFinishedSending(c)
                 return
-            } else {
-                switch errno {
-                case EINTR: continue
-                case EAGAIN: return
-                default:
-                    disconnect(c.id, reason: "\(SystemError(errno: Errno(rawValue: errno), operation: "read"))")
-                    return
-                }
             }
         }
     }
@@ -310,23 +294,20 @@ public final class ControlServer {
 
     /// Bytes written (0 when the socket is full), or nil when the client was disconnected.
     private func writeSome(_ c: ControlConnection, _ raw: UnsafeRawBufferPointer) -> Int? {
-        while true {
-            let n = Glibc.send(c.fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
-            if n >= 0 { return n }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN: return 0
-            default:
-                disconnect(c.id, reason: "\(SystemError(errno: Errno(rawValue: errno), operation: "send"))")
-                return nil
-            }
+        do {
+            return try SystemCall.nonBlocking("send") {
+                Glibc.send(c.descriptor.rawValue, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            } ?? 0
+        } catch {
+            disconnect(c.id, reason: "\(error)")
+            return nil
         }
     }
 
     private func updateInterest(_ c: ControlConnection) {
-        guard let token = c.token, !c.isClosed else { return }
+        guard !c.isClosed else { return }
         do {
-            try loop.modify(token, events: c.interest)
+            try c.registration.modify(events: c.interest)
         } catch {
             disconnect(c.id, reason: "\(error)")
         }
@@ -347,8 +328,7 @@ public final class ControlServer {
     private func disconnect(_ id: ControlClientID, reason: String) {
         guard let c = clients.removeValue(forKey: id) else { return }
         move(c, to: .closed, on: reason)
-        if let t = c.token { loop.unregister(t) }
-        close(c.fd)
+        c.registration.close()
         statistics.bump(statistics.disconnected)
         statistics.connected.store(clients.count, ordering: .relaxed)
         log.debug("control: \(id) disconnected: \(reason)")

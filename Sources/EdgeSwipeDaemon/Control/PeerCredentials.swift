@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeSystem
 import TouchInput
 
 /// Who is on the other end of a Unix socket, from SO_PEERCRED (set by the kernel at connect time).

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeSystem
 import TouchInput
 
 /// sockaddr_un construction. A leading '@' names the abstract namespace (as NOTIFY_SOCKET does).
@@ -13,7 +14,7 @@ enum UnixAddress {
         if abstract { bytes[0] = 0 }
         let capacity = MemoryLayout.size(ofValue: addr.sun_path)
         guard !bytes.isEmpty, bytes.count < capacity else {
-            throw SystemError(errno: Errno(rawValue: ENAMETOOLONG), operation: "socket address \(path)")
+            throw SystemError(errno: .nameTooLong, operation: "socket address \(path)")
         }
         withUnsafeMutableBytes(of: &addr.sun_path) { raw in
             for (i, b) in bytes.enumerated() { raw[i] = b }
@@ -29,16 +30,20 @@ enum UnixAddress {
 /// A listening Unix stream socket at a path, mode 0660 by default, non-blocking, close-on-exec.
 public final class UnixListener {
     public let path: String
-    public let fd: Int32
+    /// The socket, owned by its registration; the owner puts it on the loop (`registration.register`).
+    public let registration: LoopRegistration
 
     /// Replaces a stale socket file left by a crashed instance, but refuses to steal the path from a live one.
-    public init(path: String, mode: mode_t = 0o660, groupID: UInt32? = nil, backlog: Int32 = SOMAXCONN) throws {
+    public init(loop: EventLoop, path: String, mode: mode_t = 0o660, groupID: UInt32? = nil,
+                backlog: Int32 = SOMAXCONN) throws {
         self.path = path
         try UnixListener.makeParent(of: path)
         try UnixListener.removeStale(path)
-        fd = try SystemCall.run("socket(AF_UNIX, SOCK_STREAM)") {
+        let fd = try SystemCall.run("socket(AF_UNIX, SOCK_STREAM)") {
             socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         }
+        // From here on, a throw drops the registration, which closes the socket.
+        registration = LoopRegistration(loop: loop, descriptor: FileDescriptor(rawValue: fd), name: "control socket")
         do {
             _ = try UnixAddress.withSockaddr(path) { (sa, len) throws in
                 try SystemCall.run("bind(\(path))") { bind(fd, sa, len) }
@@ -51,15 +56,16 @@ public final class UnixListener {
             }
             try SystemCall.run("listen(\(path))") { listen(fd, backlog) }
         } catch {
-            close(fd)
             unlink(path)
             throw error
         }
     }
 
+    public var descriptor: FileDescriptor { registration.descriptor }
+
     /// Closes the socket and removes its path.
     public func shutdown() {
-        close(fd)
+        registration.close()
         unlink(path)
     }
 
@@ -77,14 +83,16 @@ public final class UnixListener {
         var st = stat()
         guard lstat(path, &st) == 0 else { return }
         guard (st.st_mode & S_IFMT) == S_IFSOCK else {
-            throw SystemError(errno: Errno(rawValue: EEXIST), operation: "create control socket \(path) (a file that is not a socket is in the way)")
+            throw SystemError(errno: .fileExists, operation: "create control socket \(path) (a file that is not a socket is in the way)")
         }
-        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard probe >= 0 else { return }
-        defer { close(probe) }
-        let live: Bool = (try? UnixAddress.withSockaddr(path) { (sa, len) throws in connect(probe, sa, len) == 0 }) ?? false
+        guard let probe = try? SystemCall.run("socket(AF_UNIX, SOCK_STREAM)", {
+            socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        }) else { return }
+        let live = (try? FileDescriptor(rawValue: probe).closeAfter {
+            try UnixAddress.withSockaddr(path) { (sa, len) throws in try SystemCall.run("connect(\(path))") { connect(probe, sa, len) } }
+        }) != nil
         if live {
-            throw SystemError(errno: Errno(rawValue: EADDRINUSE), operation: "create control socket \(path) (another instance is listening)")
+            throw SystemError(errno: .addressInUse, operation: "create control socket \(path) (another instance is listening)")
         }
         unlink(path)
     }

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CEdgeSwipeSys
 import CLibinput
+import EdgeSwipeSystem
 import TouchInput
 
 /// Touchscreens through libinput (path backend): libinput's calibration matrix (LIBINPUT_CALIBRATION_MATRIX)
@@ -22,7 +22,8 @@ public final class LibinputTouchSource {
 
     private let loop: EventLoop
     private var li: OpaquePointer?
-    private var token: EventToken?
+    /// libinput's own descriptor, borrowed: libinput_unref closes it.
+    private var registration: LoopRegistration?
     private let log: DaemonLog
 
     /// A touchscreen appeared: returns the session source its frames go to, or nil to leave it unused.
@@ -39,9 +40,10 @@ public final class LibinputTouchSource {
             throw SystemError(errno: .current, operation: "libinput_path_create_context")
         }
         self.li = li
-        token = try loop.register(fd: libinput_get_fd(li), events: .readable, name: "libinput") { [unowned self] _ in
-            self.dispatch()
-        }
+        let registration = LoopRegistration(loop: loop, descriptor: FileDescriptor(rawValue: libinput_get_fd(li)),
+                                            name: "libinput", ownership: .borrowed)
+        self.registration = registration
+        try registration.register(events: .readable) { [unowned self] _ in self.dispatch() }
     }
 
     /// Adds a touchscreen by node. Its device-added event arrives through the loop (or at once, dispatched here).
@@ -55,7 +57,8 @@ public final class LibinputTouchSource {
     }
 
     deinit {
-        if let token { loop.unregister(token) }
+        // Off the loop before libinput closes its descriptor.
+        registration?.close()
         if let li { libinput_unref(li) }
     }
 
@@ -74,8 +77,8 @@ public final class LibinputTouchSource {
     private func openRestricted(_ path: String, flags: Int32) -> Int32 {
         var st = stat()
         guard stat(path, &st) == 0 else { return -errno }
-        guard let node = UdevInputNodes.node(major: cedgeswipe_major(UInt64(st.st_rdev)),
-                                             minor: cedgeswipe_minor(UInt64(st.st_rdev))) else { return -EACCES }
+        guard let node = UdevInputNodes.node(major: DeviceNumber.major(UInt64(st.st_rdev)),
+                                             minor: DeviceNumber.minor(UInt64(st.st_rdev))) else { return -EACCES }
         if let why = node.udevRefusal {
             log.debug("libinput: \(path) not opened: \(why)")
             return -EACCES

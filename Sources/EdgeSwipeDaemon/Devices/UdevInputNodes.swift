@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CEdgeSwipeSys
+import EdgeSwipeSystem
 import CLibinput
 import TouchInput
 
@@ -54,7 +54,7 @@ public enum UdevInputNodes {
     public static func node(major: UInt32, minor: UInt32) -> UdevInputNode? {
         guard let udev = udev_new() else { return nil }
         defer { udev_unref(udev) }
-        guard let device = udev_device_new_from_devnum(udev, CChar(UInt8(ascii: "c")), dev_t(cedgeswipe_makedev(major, minor))) else { return nil }
+        guard let device = udev_device_new_from_devnum(udev, CChar(UInt8(ascii: "c")), dev_t(DeviceNumber.make(major: major, minor: minor))) else { return nil }
         defer { udev_device_unref(device) }
         return from(device: device)
     }

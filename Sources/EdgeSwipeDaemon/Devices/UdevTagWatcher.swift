@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeSystem
 import TouchInput
 
 /// A character device number as udev names it in its database and tag directories: "c13:70".
@@ -44,11 +45,9 @@ public final class UdevTagWatcher {
     }
 
     public let tagDirectory: String
-    private let fd: Int32
-    private var token: EventToken?
-    // Strong: the loop must outlive the registration this object removes in deinit, whatever order an
-    // owner (DaemonRuntime) releases its properties in. No cycle: the loop holds handlers, not this object.
-    private let loop: EventLoop
+    /// The inotify descriptor, owned and closed by its registration.
+    private let inotify: LoopRegistration
+    private var fd: Int32 { inotify.descriptor.rawValue }
     private var tagWatch: Int32 = -1
     private var parentWatch: Int32 = -1
     private let log: DaemonLog
@@ -68,34 +67,27 @@ public final class UdevTagWatcher {
     /// parent is watched until it appears. `present` holds the devices tagged at start.
     public init(loop: EventLoop, tagDirectory: String = "/run/udev/tags/edgeswipe", databaseDirectory: String? = nil,
                 log: DaemonLog, onChange: ((Change) -> Void)? = nil) throws {
-        self.loop = loop
         self.tagDirectory = tagDirectory
         self.databaseDirectory = databaseDirectory
         self.log = log
         self.onChange = onChange
-        fd = try SystemCall.run("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
-        do {
-            let parent = String(tagDirectory[..<(tagDirectory.lastIndex(of: "/") ?? tagDirectory.startIndex)])
-            parentWatch = try SystemCall.run("inotify_add_watch(\(parent))") {
-                inotify_add_watch(fd, parent.isEmpty ? "/" : parent, UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR))
-            }
-            if let db = databaseDirectory {
-                databaseWatch = inotify_add_watch(fd, db, UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR))
-                if databaseWatch < 0 {
-                    log.warning("cannot watch \(db) (errno \(errno)): devices are reported as soon as they are tagged")
-                }
-            }
-            watchTagDirectory()
-            token = try loop.register(fd: fd, events: .readable, name: "udev tags") { [unowned self] _ in self.readEvents() }
-        } catch {
-            close(fd)
-            throw error
+        let fd = try SystemCall.run("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
+        inotify = LoopRegistration(loop: loop, descriptor: FileDescriptor(rawValue: fd), name: "udev tags")
+        let parent = String(tagDirectory[..<(tagDirectory.lastIndex(of: "/") ?? tagDirectory.startIndex)])
+        parentWatch = try SystemCall.run("inotify_add_watch(\(parent))") {
+            inotify_add_watch(fd, parent.isEmpty ? "/" : parent, UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR))
         }
-    }
-
-    deinit {
-        if let token { loop.unregister(token) }
-        close(fd)
+        if let db = databaseDirectory {
+            do {
+                databaseWatch = try SystemCall.run("inotify_add_watch(\(db))") {
+                    inotify_add_watch(fd, db, UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR))
+                }
+            } catch {
+                log.warning("\(error): devices are reported as soon as they are tagged")
+            }
+        }
+        watchTagDirectory()
+        try inotify.register(events: .readable) { [unowned self] _ in self.readEvents() }
     }
 
     /// Adds the watch on the tag directory if it exists, and reconciles `present` with its listing
@@ -142,12 +134,14 @@ public final class UdevTagWatcher {
     private func readEvents() {
         var buffer = [UInt8](repeating: 0, count: 8192)
         while true {
-            let n = read(fd, &buffer, buffer.count)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return   // EAGAIN: drained
+            let read: Int?
+            do {
+                read = try buffer.withUnsafeMutableBytes { (raw) throws(SystemError) in try inotify.descriptor.read(into: raw) }
+            } catch {
+                log.error("udev tags: \(error)")
+                return
             }
-            if n == 0 { return }
+            guard let n = read, n > 0 else { return }   // drained
             for e in UdevTagWatcher.parse(buffer[..<n]) { handle(e) }
         }
     }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CMicroHTTPD
+import EdgeSwipeSystem
 import TouchInput
 
 /// libmicrohttpd's access handler: called once with the request head (`*reqCls` nil), then for each body

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CMicroHTTPD
+import EdgeSwipeSystem
 import TouchInput
 
 /// The HTTP bridge of issue 9: the control protocol over HTTP on loopback, for browser kiosks.

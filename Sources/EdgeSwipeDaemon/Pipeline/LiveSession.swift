@@ -1,3 +1,4 @@
+import EdgeSwipeSystem
 import Gestures
 import Navigation
 import TouchInput

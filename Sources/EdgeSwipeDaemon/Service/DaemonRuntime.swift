@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeSystem
 import Gestures
 import TouchInput
 
@@ -46,7 +47,7 @@ public final class DaemonRuntime {
                                         handler: handler, log: log)
         }
         if current.printJSON { printer = try JSONLinePrinter(loop: loop, fd: stdoutFD, log: log) }
-        signals = try SignalSource(loop: loop) { [unowned self] signo in self.handleSignal(signo) }
+        signals = try SignalSource(loop: loop, signals: ServiceSignals.all) { [unowned self] signo in self.handleSignal(signo) }
     }
 
     /// Every rule that applies to a device: its settings' actions (defaults overlaid with its entry).

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeSystem
 import TouchInput
 
 /// sd_notify(3) through its documented datagram protocol, without libsystemd: one `KEY=VALUE` datagram
@@ -29,7 +30,7 @@ public final class SystemdNotifier {
     /// Sends one state message, e.g. "READY=1\nSTATUS=watching 2 devices".
     public func notify(_ state: String) throws {
         guard let path = socketPath else { return }
-        guard fd >= 0 else { throw SystemError(errno: Errno(rawValue: EBADF), operation: "socket(AF_UNIX, SOCK_DGRAM) for NOTIFY_SOCKET") }
+        guard fd >= 0 else { throw SystemError(errno: .badFileDescriptor, operation: "socket(AF_UNIX, SOCK_DGRAM) for NOTIFY_SOCKET") }
         let bytes = Array(state.utf8)
         _ = try UnixAddress.withSockaddr(path) { (sa, len) in
             try bytes.withUnsafeBytes { raw in

@@ -1,5 +1,6 @@
 import CEvdev
 import Glibc
+import EdgeSwipeSystem
 
 /// An open `/dev/input/eventN`, read non-blocking through libevdev with SYN_DROPPED resync.
 ///
@@ -24,7 +25,7 @@ public final class LiveDevice {
         let fd: FileDescriptor
         do {
             fd = try FileDescriptor.open(path, [.readOnly, .nonBlocking])
-        } catch let error as SystemError {
+        } catch {
             throw LiveDeviceError.cannotOpen(path: path, errno: error.errno)
         }
         var dev: OpaquePointer?

@@ -1,3 +1,5 @@
+import EdgeSwipeSystem
+
 /// Why a live device could not be opened or read. Every case names the device node.
 public enum LiveDeviceError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, errno: Errno)

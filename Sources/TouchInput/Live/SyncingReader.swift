@@ -1,5 +1,6 @@
 import CEdgeSwipeSys
 import CEvdev
+import EdgeSwipeSystem
 
 /// How a read pass over a live device ended.
 public enum ReadOutcome: Hashable, Sendable {
@@ -34,7 +35,8 @@ struct SyncingReader {
             if rc == Self.success || rc == Self.syncStatus {
                 // In normal mode a sync status carries the SYN_DROPPED itself; in sync mode, a synced event.
                 if rc == Self.syncStatus { syncing = true }
-                deliver(InputEvent(timeUs: cedgeswipe_input_event_time_us(&raw), type: raw.type, code: raw.code,
+                let timeUs = UInt64(edgeswipe_input_event_sec(&raw)) &* 1_000_000 &+ UInt64(edgeswipe_input_event_usec(&raw))
+                deliver(InputEvent(timeUs: timeUs, type: raw.type, code: raw.code,
                                    value: raw.value))
                 delivered += 1
                 continue

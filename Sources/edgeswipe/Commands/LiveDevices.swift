@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import EdgeSwipeDaemon
+import EdgeSwipeSystem
 import TouchInput
 
 /// Opening the devices a live command works on: the ones named, or every touch device udev knows.

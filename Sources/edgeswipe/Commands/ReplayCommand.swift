@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import EdgeSwipeDaemon
+import EdgeSwipeSystem
 import TouchInput
 import TouchTrace
 
@@ -138,7 +139,7 @@ final class RealtimeClock {
         guard target > now else { return }
         let d = target - now
         var request = timespec(tv_sec: Int(d / 1_000_000), tv_nsec: Int(d % 1_000_000) * 1000)
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+        // The remainder is written back into `request`, so a retry after EINTR sleeps only what is left.
+        _ = withUnsafeMutablePointer(to: &request) { p in try? SystemCall.run("nanosleep") { nanosleep(p, p) } }
     }
 }

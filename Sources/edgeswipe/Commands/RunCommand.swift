@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import EdgeSwipeDaemon
+import EdgeSwipeSystem
 import Gestures
 import Navigation
 import TouchInput

@@ -1,3 +1,4 @@
+import EdgeSwipeSystem
 import Navigation
 import EdgeSwipeDaemon
 

@@ -1,3 +1,4 @@
+import EdgeSwipeSystem
 import Foundation
 import Synchronization
 import EdgeSwipeDaemon
@@ -151,12 +152,9 @@ final class HTTPTestClient {
     func send(_ bytes: [UInt8]) throws {
         var off = 0
         while off < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + off, $0.count - off, Int32(MSG_NOSIGNAL)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw TestError("send: errno \(errno)")
+            off += try bytes.withUnsafeBytes { raw in
+                try SystemCall.run("send") { Glibc.send(fd, raw.baseAddress! + off, raw.count - off, Int32(MSG_NOSIGNAL)) }
             }
-            off += n
         }
     }
 

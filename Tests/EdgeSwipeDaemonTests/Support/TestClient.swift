@@ -1,3 +1,4 @@
+import EdgeSwipeSystem
 import FixtureSupport
 import Foundation
 
@@ -21,12 +22,9 @@ final class TestClient {
     func sendBytes(_ bytes: [UInt8]) throws {
         var off = 0
         while off < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + off, $0.count - off, Int32(MSG_NOSIGNAL)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw TestError("send: errno \(errno)")
+            off += try bytes.withUnsafeBytes { raw in
+                try SystemCall.run("send") { Glibc.send(fd, raw.baseAddress! + off, raw.count - off, Int32(MSG_NOSIGNAL)) }
             }
-            off += n
         }
     }
 
@@ -47,8 +45,7 @@ final class TestClient {
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { return nil }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let r = poll(&p, 1, Int32(max(1, left * 1000)))
-            if r <= 0 { if r < 0 && errno == EINTR { continue }; if r == 0 { return nil }; return nil }
+            guard let r = try? SystemCall.run("poll", { poll(&p, 1, Int32(max(1, left * 1000))) }), r > 0 else { return nil }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let n = read(fd, &chunk, chunk.count)
             if n <= 0 { return nil }

@@ -1,7 +1,8 @@
+import EdgeSwipeSystem
 import Foundation
 import Glibc
 
-/// A program started with posix_spawn (Foundation's Process is avoided: its run loop could not create its
+/// A program started with `Spawn` (Foundation's Process is avoided: its run loop could not create its
 /// wake-up socket pair in the VM guest). stdout and stderr go to files; stdin is a file, a pipe the test
 /// writes to, or /dev/null. The child gets default signal handling and an empty mask.
 final class Child {
@@ -13,61 +14,44 @@ final class Child {
     let stderrPath: String
     /// The write end of the child's stdin, with `.pipe`.
     private(set) var stdinFD: Int32 = -1
-    private(set) var exitStatus: Int32?
+    private(set) var termination: Termination?
 
     init(_ argv: [String], stdin: Input = .null, output: String, extraEnvironment: [String] = []) throws {
         self.argv = argv
         stdoutPath = output + ".out"
         stderrPath = output + ".err"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        var pipeFDs: [Int32] = [-1, -1]
+        var actions: [Spawn.FileAction] = []
+        var pipe: (read: FileDescriptor, write: FileDescriptor)?
         switch stdin {
-        case .null: posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        case .file(let path): posix_spawn_file_actions_addopen(&actions, 0, path, O_RDONLY, 0)
+        case .null: actions.append(.open(fd: 0, path: "/dev/null", flags: O_RDONLY))
+        case .file(let path): actions.append(.open(fd: 0, path: path, flags: O_RDONLY))
         case .pipe:
-            guard pipe(&pipeFDs) == 0 else { throw LiveTestError("pipe: errno \(errno)") }
-            for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-            posix_spawn_file_actions_adddup2(&actions, pipeFDs[0], 0)
+            let p = try FileDescriptor.pipe()
+            pipe = p
+            actions.append(.duplicate(p.read, as: 0))
         }
-        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        defer { posix_spawnattr_destroy(&attr) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attr, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, s) }
-        posix_spawnattr_setsigdefault(&attr, &defaults)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        actions.append(.open(fd: 1, path: stdoutPath, flags: O_WRONLY | O_CREAT | O_TRUNC))
+        actions.append(.open(fd: 2, path: stderrPath, flags: O_WRONLY | O_CREAT | O_TRUNC))
         var env = ProcessInfo.processInfo.environment
         for e in extraEnvironment {
             let parts = e.split(separator: "=", maxSplits: 1).map(String.init)
             env[parts[0]] = parts.count > 1 ? parts[1] : ""
         }
-        let cArgv = argv.map { strdup($0) } + [nil]
-        let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            cArgv.forEach { free($0) }
-            cEnv.forEach { free($0) }
+        let child: ChildProcess
+        do {
+            child = try Spawn.start(argv, environment: env.map { "\($0.key)=\($0.value)" }, fileActions: actions)
+        } catch {
+            try? pipe?.read.close()
+            try? pipe?.write.close()
+            throw LiveTestError("\(error)")
         }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, argv[0], &actions, &attr, cArgv, cEnv)
-        if pipeFDs[0] >= 0 { close(pipeFDs[0]) }
-        guard rc == 0 else {
-            if pipeFDs[1] >= 0 { close(pipeFDs[1]) }
-            throw LiveTestError("posix_spawn \(argv[0]): errno \(rc)")
-        }
-        pid = child
-        stdinFD = pipeFDs[1]
+        try? pipe?.read.close()
+        pid = child.pid
+        stdinFD = pipe?.write.rawValue ?? -1
     }
 
     deinit {
-        if exitStatus == nil {
+        if termination == nil {
             kill(pid, SIGKILL)
             _ = wait(seconds: 5)
         }
@@ -75,32 +59,34 @@ final class Child {
     }
 
     var isRunning: Bool {
-        if exitStatus != nil { return false }
-        var status: Int32 = 0
-        let r = waitpid(pid, &status, WNOHANG)
-        if r == pid { exitStatus = status; return false }
-        return r == 0
+        if termination != nil { return false }
+        do {
+            guard let ended = try ChildProcess(pid: pid).poll() else { return true }
+            termination = ended
+        } catch {}   // not our child any more
+        return false
     }
 
     /// Waits for the child to exit; its exit code (or 128+signal), nil on timeout.
     func wait(seconds: Double) -> Int32? {
         let deadline = Date().addingTimeInterval(seconds)
-        while exitStatus == nil {
-            var status: Int32 = 0
-            let r = waitpid(pid, &status, WNOHANG)
-            if r == pid { exitStatus = status; break }
-            if r < 0 && errno != EINTR { exitStatus = -1; break }
+        while termination == nil {
+            do {
+                termination = try ChildProcess(pid: pid).poll()
+            } catch {
+                return -1   // not our child any more: nothing to wait for
+            }
+            if termination != nil { break }
             if Date() > deadline { return nil }
             usleep(10_000)
         }
-        guard let s = exitStatus else { return nil }
-        return s & 0x7f == 0 ? (s >> 8) & 0xff : 128 + (s & 0x7f)
+        return termination?.shellStatus
     }
 
     /// Sends `signal`, then waits for the exit code.
     @discardableResult
     func stop(_ signal: Int32 = SIGTERM, seconds: Double = 20) -> Int32? {
-        if exitStatus == nil { kill(pid, signal) }
+        if termination == nil { kill(pid, signal) }
         return wait(seconds: seconds)
     }
 

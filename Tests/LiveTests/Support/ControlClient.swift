@@ -1,4 +1,5 @@
 import EdgeSwipeDaemon
+import EdgeSwipeSystem
 import FixtureSupport
 import Foundation
 import Glibc
@@ -34,8 +35,7 @@ final class ControlClient {
         repeat {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let left = max(0, deadline.timeIntervalSinceNow)
-            let r = poll(&p, 1, Int32(left * 1000))
-            if r < 0 { if errno == EINTR { continue }; return false }
+            guard let r = try? SystemCall.run("poll", { poll(&p, 1, Int32(left * 1000)) }) else { return false }
             if r == 0 { return true }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let n = read(fd, &chunk, chunk.count)

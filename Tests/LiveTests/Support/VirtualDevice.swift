@@ -1,5 +1,6 @@
 import CEvdev
 import EdgeSwipeDaemon
+import EdgeSwipeSystem
 import Foundation
 import Glibc
 import TouchInput

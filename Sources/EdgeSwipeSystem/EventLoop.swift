@@ -1,14 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import TouchInput
 import CEdgeSwipeSys
+import Glibc
 
 /// One thread, one epoll set. Every source of work in the service (devices, libinput, signals, the deadline
 /// timer, the control socket and its clients) is a file descriptor registered here with a handler.
 ///
 /// It blocks in epoll_wait with no timeout: when nothing is pending there are no wake-ups at all.
 /// Not thread-safe: create, use and run it on one thread. `LoopWaker` is the only way in from other threads.
+/// Descriptors are usually registered through a `LoopRegistration`, which owns and closes them.
 public final class EventLoop {
     public typealias Handler = (IOEvents) -> Void
 
@@ -31,31 +29,37 @@ public final class EventLoop {
         case idle, running, stopping
     }
 
-    private let epoll: Int32
+    private let epoll: FileDescriptor
     /// Registrations by slot index: dispatch is an array index and a generation check, no hashing (this
     /// runs for every device wake-up). Unchecked exclusivity: one thread, and handlers change `slots` only
     /// through `register`/`unregister`, never while a `Slot` is borrowed.
     @exclusivity(unchecked) private var slots: [Slot] = []
     @exclusivity(unchecked) private var freeSlots: [Int] = []
     @exclusivity(unchecked) private var state = State.idle
-    private let capacity: Int32 = 64
-    private let tokens: UnsafeMutablePointer<UInt64>
-    private let masks: UnsafeMutablePointer<UInt32>
+    /// Events fetched per epoll_wait; more wait for the next turn (level-triggered, nothing is lost).
+    private static let batchSize: Int32 = 64
+    private let batch: UnsafeMutablePointer<epoll_event>
     private var wakers: [LoopWaker] = []
 
     /// Returns of epoll_wait so far: the idle wake-up count the benchmarks measure.
     @exclusivity(unchecked) public private(set) var wakeUps = 0
 
     public init() throws {
-        epoll = try SystemCall.run("epoll_create1") { cedgeswipe_epoll_create() }
-        tokens = .allocate(capacity: Int(capacity))
-        masks = .allocate(capacity: Int(capacity))
+        epoll = FileDescriptor(rawValue: try SystemCall.run("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) })
+        batch = .allocate(capacity: Int(Self.batchSize))
     }
 
     deinit {
-        tokens.deallocate()
-        masks.deallocate()
-        close(epoll)
+        batch.deallocate()
+        try? epoll.close()
+    }
+
+    /// epoll_ctl with the token as the event's data.
+    private func control(_ op: Int32, fd: Int32, events: IOEvents, token: EventToken) -> Int32 {
+        var event = epoll_event()
+        event.events = events.rawValue
+        event.data.u64 = token.rawValue
+        return epoll_ctl(epoll.rawValue, op, fd, &event)
     }
 
     public var registrationCount: Int { slots.count - freeSlots.count }
@@ -78,7 +82,7 @@ public final class EventLoop {
         let token = EventToken(slot: index, generation: slots[index].generation)
         do {
             try SystemCall.run("epoll_ctl(ADD, \(name) fd \(fd))") {
-                cedgeswipe_epoll_add(epoll, fd, events.rawValue, token.rawValue)
+                control(EPOLL_CTL_ADD, fd: fd, events: events, token: token)
             }
         } catch {
             freeSlots.append(index)
@@ -102,7 +106,7 @@ public final class EventLoop {
     public func modify(_ token: EventToken, events: IOEvents) throws {
         guard let index = slotIndex(of: token), let r = slots[index].registration, r.events != events else { return }
         try SystemCall.run("epoll_ctl(MOD, \(r.name) fd \(r.fd))") {
-            cedgeswipe_epoll_modify(epoll, r.fd, events.rawValue, token.rawValue)
+            control(EPOLL_CTL_MOD, fd: r.fd, events: events, token: token)
         }
         slots[index].registration?.events = events
     }
@@ -119,7 +123,7 @@ public final class EventLoop {
         slots[index].generation &+= 1
         freeSlots.append(index)
         // Fails only if the fd is already closed, and then the kernel has already dropped it from the set.
-        _ = cedgeswipe_epoll_remove(epoll, r.fd)
+        _ = epoll_ctl(epoll.rawValue, EPOLL_CTL_DEL, r.fd, nil)
     }
 
     /// Runs until `stop()` is called (from a handler, or through a waker).
@@ -140,7 +144,7 @@ public final class EventLoop {
     @discardableResult
     public func runOnce(timeoutMilliseconds: Int32) throws -> Int {
         let n = try SystemCall.run("epoll_wait") {
-            cedgeswipe_epoll_wait(epoll, tokens, masks, capacity, timeoutMilliseconds)
+            epoll_wait(epoll.rawValue, batch, Self.batchSize, timeoutMilliseconds)
         }
         wakeUps += 1
         turnNowUs = 0
@@ -149,10 +153,11 @@ public final class EventLoop {
         var dispatched = 0
         for i in 0..<Int(n) {
             // Looked up per event: an earlier handler in this batch may have removed this registration.
-            guard let index = slotIndex(of: EventToken(rawValue: tokens[i])), let handler = slots[index].handler else {
+            let event = batch[i]
+            guard let index = slotIndex(of: EventToken(rawValue: event.data.u64)), let handler = slots[index].handler else {
                 continue
             }
-            handler(IOEvents(rawValue: masks[i]))
+            handler(IOEvents(rawValue: event.events))
             dispatched += 1
         }
         return dispatched
@@ -161,7 +166,7 @@ public final class EventLoop {
     /// A handle other threads can use to run `action` on this loop's thread.
     public func makeWaker(name: String, action: @escaping () -> Void) throws -> LoopWaker {
         let waker = try LoopWaker()
-        try register(fd: waker.fd, events: .readable, name: name) { _ in
+        try register(fd: waker.fd.rawValue, events: .readable, name: name) { _ in
             waker.drain()
             action()
         }
@@ -177,22 +182,22 @@ public final class EventLoop {
 
 /// An eventfd another thread can poke. Sendable: `wake()` is one write(2).
 public final class LoopWaker: Sendable {
-    let fd: Int32
+    let fd: FileDescriptor
 
     init() throws {
-        fd = try SystemCall.run("eventfd") { cedgeswipe_eventfd() }
+        fd = FileDescriptor(rawValue: try SystemCall.run("eventfd") { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) })
     }
 
-    deinit { close(fd) }
+    deinit { try? fd.close() }
 
     public func wake() {
         var one: UInt64 = 1
-        // EAGAIN means the counter is already non-zero: the loop will wake anyway.
-        _ = try? SystemCall.run("write(eventfd)") { write(fd, &one, 8) }
+        // Would block only when the counter is already huge: the loop wakes anyway.
+        _ = try? withUnsafeBytes(of: &one) { try fd.write($0) }
     }
 
     func drain() {
         var value: UInt64 = 0
-        _ = try? SystemCall.run("read(eventfd)") { read(fd, &value, 8) }
+        _ = try? withUnsafeMutableBytes(of: &value) { try fd.read(into: $0) }
     }
 }

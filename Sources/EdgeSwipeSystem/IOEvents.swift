@@ -5,12 +5,12 @@ public struct IOEvents: OptionSet, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    public static let readable = IOEvents(rawValue: cedgeswipe_EPOLLIN)
-    public static let writable = IOEvents(rawValue: cedgeswipe_EPOLLOUT)
-    public static let error = IOEvents(rawValue: cedgeswipe_EPOLLERR)
-    public static let hangUp = IOEvents(rawValue: cedgeswipe_EPOLLHUP)
+    public static let readable = IOEvents(rawValue: EPOLLIN.rawValue)
+    public static let writable = IOEvents(rawValue: EPOLLOUT.rawValue)
+    public static let error = IOEvents(rawValue: EPOLLERR.rawValue)
+    public static let hangUp = IOEvents(rawValue: EPOLLHUP.rawValue)
     /// The peer shut down its writing side.
-    public static let readHangUp = IOEvents(rawValue: cedgeswipe_EPOLLRDHUP)
+    public static let readHangUp = IOEvents(rawValue: EPOLLRDHUP.rawValue)
 
     public var description: String {
         let names: [(IOEvents, String)] = [(.readable, "in"), (.writable, "out"), (.error, "err"), (.hangUp, "hup"),

@@ -10,6 +10,7 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static var current: Errno { Errno(rawValue: errno) }
 
     public static let interrupted = Errno(rawValue: EINTR)
+    /// EAGAIN, which is EWOULDBLOCK on Linux.
     public static let wouldBlock = Errno(rawValue: EAGAIN)
     public static let noDevice = Errno(rawValue: ENODEV)
     public static let noEntry = Errno(rawValue: ENOENT)
@@ -17,6 +18,15 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static let notATypewriter = Errno(rawValue: ENOTTY)
     public static let invalidArgument = Errno(rawValue: EINVAL)
     public static let badFileDescriptor = Errno(rawValue: EBADF)
+    public static let ioError = Errno(rawValue: EIO)
+    public static let noMemory = Errno(rawValue: ENOMEM)
+    public static let noChild = Errno(rawValue: ECHILD)
+    public static let brokenPipe = Errno(rawValue: EPIPE)
+    public static let connectionAborted = Errno(rawValue: ECONNABORTED)
+    public static let fileExists = Errno(rawValue: EEXIST)
+    public static let addressInUse = Errno(rawValue: EADDRINUSE)
+    public static let nameTooLong = Errno(rawValue: ENAMETOOLONG)
+    public static let resultOutOfRange = Errno(rawValue: ERANGE)
 
     /// `strerror` text plus the symbolic number, e.g. "No such file or directory (errno 2)".
     public var description: String {

@@ -1,0 +1,73 @@
+import EdgeSwipeSystem
+import FixtureSupport
+import Foundation
+import Testing
+
+/// `edgeswipe run` and the signals it has no use for: each used to end the service with its default action
+/// (SIGUSR1: "User defined signal 1", status 138), leaving the control socket file behind.
+@Suite(.serialized) struct ServiceSignalTests {
+    static let recording = Fixtures.path(
+        "aosp-mirror__platform_frameworks_base__tests__Input__res__raw__google_pixel_tablet_touchscreen.evemu")
+
+    /// A service on a recording that starts in ten minutes: up, with a control socket, and no device needed.
+    private func startService(in dir: String) throws -> ChildProcess {
+        try Spawn.start([CLI.binary.path, "run", "--socket", dir + "/control.sock", "--replay", Self.recording,
+                         "--replay-delay", "600"],
+                        fileActions: [.open(fd: 0, path: "/dev/null", flags: O_RDONLY),
+                                      .open(fd: 1, path: dir + "/stdout", flags: O_WRONLY | O_CREAT | O_TRUNC),
+                                      .open(fd: 2, path: dir + "/stderr", flags: O_WRONLY | O_CREAT | O_TRUNC)])
+    }
+
+    /// The first line the service sends a new client (its hello), or nil within `seconds`.
+    private func hello(_ path: String, seconds: Int = 10) -> String? {
+        guard let fd = try? UnixSocketConnect.connect(path: path) else { return nil }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(fd, &byte, 1) == 1 {
+            if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
+            line.append(byte)
+        }
+        return nil
+    }
+
+    private func waitForExit(_ child: ChildProcess, seconds: Double) throws -> Termination? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let t = try child.poll() { return t }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    @Test func unusedSignalsNeitherStopTheServiceNorLeaveItsSocketBehind() throws {
+        let dir = NSTemporaryDirectory() + "edgeswipe-signals-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let socket = dir + "/control.sock"
+        let child = try startService(in: dir)
+        var ended: Termination?
+        defer { if ended == nil { try? child.signal(SIGKILL); _ = try? child.wait() } }
+
+        let deadline = Date().addingTimeInterval(60)
+        while access(socket, F_OK) != 0, Date() < deadline, try child.poll() == nil { usleep(20_000) }
+        let first = try #require(hello(socket), "no hello; stderr: \(String(describing: try? String(contentsOfFile: dir + "/stderr", encoding: .utf8)))")
+        #expect(first.contains("hello"))
+
+        for signal in [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGIO, SIGPWR, SignalMask.realTime.lowerBound,
+                       SignalMask.realTime.upperBound] {
+            try child.signal(signal)
+            ended = try waitForExit(child, seconds: 0.3)
+            #expect(ended == nil, "signal \(signal) ended the service: \(String(describing: ended))")
+            if ended != nil { return }
+            #expect(hello(socket)?.contains("hello") == true, "no answer after signal \(signal)")
+        }
+
+        try child.signal(SIGTERM)
+        ended = try waitForExit(child, seconds: 20)
+        #expect(ended == .exited(0))
+        #expect(access(socket, F_OK) != 0, "the socket file is left behind")
+    }
+}
