@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeSystem
 
 /// The kiosk page's files, read once at start into memory (bounded), served at `/` and `/<name>`.
 /// Only plain names with a known type are taken: no subdirectories, no dot files, nothing read per request.
@@ -94,10 +95,13 @@ public struct StaticSite: Sendable {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let n = read(fd, &chunk, chunk.count)
-            if n < 0, errno == EINTR { continue }
-            if n < 0 { throw HTTPSetupError("\(path): \(String(cString: strerror(errno)))") }
-            if n == 0 { break }
+            let read: Int?
+            do {
+                read = try chunk.withUnsafeMutableBytes { (raw) throws(SystemError) in try FileDescriptor(rawValue: fd).read(into: raw) }
+            } catch {
+                throw HTTPSetupError("\(path): \(String(cString: strerror(error.errno.rawValue)))")
+            }
+            guard let n = read, n > 0 else { break }   // a regular file never blocks: nil cannot come
             out.append(contentsOf: chunk[0..<n])
             if out.count > maxTotalBytes { throw HTTPSetupError("\(path): larger than \(maxTotalBytes) bytes") }
         }
