@@ -95,13 +95,13 @@ public struct StaticSite: Sendable {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let read: Int?
-            do {
-                read = try chunk.withUnsafeMutableBytes { (raw) throws(SystemError) in try FileDescriptor(rawValue: fd).read(into: raw) }
-            } catch {
+            let read = chunk.withUnsafeMutableBytes { raw in
+                Result { () throws(SystemError) in try FileDescriptor(rawValue: fd).read(into: raw) }
+            }
+            if case .failure(let error) = read {
                 throw HTTPSetupError("\(path): \(String(cString: strerror(error.errno.rawValue)))")
             }
-            guard let n = read, n > 0 else { break }   // a regular file never blocks: nil cannot come
+            guard case .success(let n?) = read, n > 0 else { break }   // a regular file never blocks: nil cannot come
             out.append(contentsOf: chunk[0..<n])
             if out.count > maxTotalBytes { throw HTTPSetupError("\(path): larger than \(maxTotalBytes) bytes") }
         }
