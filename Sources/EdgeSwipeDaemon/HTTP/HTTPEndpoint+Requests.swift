@@ -36,7 +36,11 @@ extension HTTPEndpoint {
             tokenParameter: argument(connection, "token"), eventsParameter: argument(connection, "events"),
             contentLength: header(connection, "Content-Length"))
         switch HTTPRouting.decide(head, options: options, port: port) {
-        case .reply(let reply):
+        case .reply(var reply):
+            if reply.status == 401, head.authorization != nil || head.tokenParameter != nil {
+                tokenFailed(method: method, path: url)
+                reply.headers.append(("Connection", "close"))
+            }
             return queue(reply, on: connection, origin: head.origin)
         case .page(let file):
             let reply = HTTPReply(status: 200, contentType: file.contentType, body: file.bytes, headers: [
@@ -46,8 +50,10 @@ extension HTTPEndpoint {
             ])
             return queue(reply, on: connection, origin: nil)
         case .events(let classes):
+            connectionGuard.proven(connection)
             return openStream(connection, classes: classes, origin: head.origin)
         case .command:
+            connectionGuard.proven(connection)
             let exchange = CommandExchange(origin: head.origin)
             context.pointee = Unmanaged.passRetained(exchange).toOpaque()
             return MHD_Result.YES

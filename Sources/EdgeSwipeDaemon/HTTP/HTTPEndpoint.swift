@@ -11,7 +11,8 @@ import TouchInput
 ///
 /// libmicrohttpd parses HTTP. It runs in external-polling epoll mode: one MHD daemon per loopback address
 /// (127.0.0.1, ::1), each daemon's epoll fd registered on the service's `EventLoop`, `MHD_run` called when
-/// it is readable or when the timer armed from `MHD_get_timeout` fires. No thread of its own: every
+/// it is readable or when the timer armed from `MHD_get_timeout` (or the next head deadline of a tokenless
+/// connection, see ConnectionGuard) fires. No thread of its own: every
 /// callback runs on the loop thread, like the control socket's.
 public final class HTTPEndpoint {
     public private(set) var options: HTTPOptions
@@ -42,6 +43,10 @@ public final class HTTPEndpoint {
     var streams: [ControlClientID: EventStream] = [:]
     private var nextClient: UInt64 = 1
     private var stopped = false
+    /// Tokenless connections: deadlines and the share of the limit they may hold (HTTPEndpoint+Connections).
+    var connectionGuard: ConnectionGuard
+    /// The current window of wrong-token requests: when it began and how many came in it.
+    var tokenFailureWindow: (startUs: UInt64, count: Int)?
 
     /// Starts listening on 127.0.0.1 (required) and ::1 (when the host has it) on `options.port`.
     public init(loop: EventLoop, options: HTTPOptions, handler: (any ControlCommandHandler)?, log: DaemonLog) throws {
@@ -49,6 +54,8 @@ public final class HTTPEndpoint {
         self.handler = handler
         self.log = log
         self.options = options  // the port and the self origins are filled in once known
+        connectionGuard = ConnectionGuard(headDeadlineMs: options.headDeadlineMs, maxConnections: options.maxConnections,
+                                          reserved: options.reservedConnections)
         timer = try DeadlineTimer(loop: loop)
         timer.onExpiry = { [unowned self] _ in self.runDaemons() }
         resumeKick = try loop.makeWaker(name: "http resume") { [weak self] in
@@ -153,7 +160,7 @@ public final class HTTPEndpoint {
     private func startDaemon(_ flags: UInt32, _ address: UnsafePointer<sockaddr>, _ cls: UnsafeMutableRawPointer) -> OpaquePointer? {
         errno = 0
         return edgeswipe_mhd_start(flags, address, httpAccessHandler, cls, httpRequestCompleted, cls,
-                                   UInt32(options.maxConnections), UInt32(options.idleTimeoutSeconds), 32 * 1024)
+                                   httpConnectionNotified, cls, UInt32(options.maxConnections), UInt32(options.idleTimeoutSeconds), 32 * 1024)
     }
 
     /// Lets every daemon do its work, then re-arms the timer for MHD's next timeout (none: disarmed, so an
@@ -161,6 +168,7 @@ public final class HTTPEndpoint {
     func runDaemons() {
         guard !insideRun else { return }
         insideRun = true
+        cutExpiredConnections()
         for l in listeners { _ = MHD_run(l.daemon) }
         insideRun = false
         rearm()
@@ -179,7 +187,8 @@ public final class HTTPEndpoint {
             let ms = edgeswipe_mhd_timeout_ms(l.daemon)
             if ms >= 0 { earliestMs = min(earliestMs ?? ms, ms) }
         }
-        let deadline = earliestMs.map { Monotonic.nowUs() + UInt64(min($0, 86_400_000)) * 1000 }
+        var deadline = earliestMs.map { Monotonic.nowUs() + UInt64(min($0, 86_400_000)) * 1000 }
+        if let head = connectionGuard.nextDeadlineUs { deadline = min(deadline ?? head, head) }
         do { try timer.arm(atUs: deadline) } catch { log.error("http: cannot arm the timer: \(error)") }
     }
 

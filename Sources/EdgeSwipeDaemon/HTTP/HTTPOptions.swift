@@ -22,13 +22,19 @@ public struct HTTPOptions: Sendable {
     public var maxEventClients: Int
     /// Idle timeout of ordinary requests (event streams have none).
     public var idleTimeoutSeconds: Int
+    /// Time a connection has, from its start, until a request on it carries the token; past it the connection
+    /// is closed whatever it still sends (slowloris). Pages, which need no token, are answered well within it.
+    public var headDeadlineMs: Int
+    /// Connections of the limit kept for clients whose first request carries the token: past
+    /// `maxConnections - reservedConnections` tokenless connections, a new one closes the oldest.
+    public var reservedConnections: Int
     /// Also listen on ::1 (skipped with a warning when the host has no IPv6 loopback).
     public var listenIPv6: Bool
 
     public init(port: UInt16 = HTTPOptions.defaultPort, token: BearerToken, origins: OriginPolicy = OriginPolicy(),
                 site: StaticSite? = nil, maxBodyBytes: Int = 64 * 1024, queueLimitBytes: Int = 256 * 1024,
                 maxConnections: Int = 128, maxEventClients: Int = 100, idleTimeoutSeconds: Int = 30,
-                listenIPv6: Bool = true) {
+                headDeadlineMs: Int = 10_000, reservedConnections: Int = 16, listenIPv6: Bool = true) {
         self.port = port
         self.token = token
         self.origins = origins
@@ -38,6 +44,8 @@ public struct HTTPOptions: Sendable {
         self.maxConnections = maxConnections
         self.maxEventClients = maxEventClients
         self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.headDeadlineMs = headDeadlineMs
+        self.reservedConnections = reservedConnections
         self.listenIPv6 = listenIPv6
     }
 }

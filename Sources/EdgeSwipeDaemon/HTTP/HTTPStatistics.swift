@@ -14,6 +14,10 @@ public final class HTTPStatistics: Sendable {
     public let eventsPublished = Atomic<Int>(0)
     /// Most bytes ever queued for one event-stream client.
     public let queueHighWater = Atomic<Int>(0)
+    /// Requests that presented a wrong token.
+    public let tokenFailures = Atomic<Int>(0)
+    /// Tokenless connections closed at their deadline or to keep slots for clients with the token.
+    public let connectionsCut = Atomic<Int>(0)
 
     public init() {}
 

@@ -59,16 +59,19 @@ final class HTTPHarness: Sendable {
     private let publisher: LoopWaker
     private let wakeUpReader: LoopWaker
 
-    init(queueLimit: Int = 256 * 1024, maxBody: Int = 64 * 1024, origins: [String] = [], maxEventClients: Int = 100) throws {
+    /// `adjust` changes the options last (connection limits, deadlines); `log` receives the endpoint's log.
+    init(queueLimit: Int = 256 * 1024, maxBody: Int = 64 * 1024, origins: [String] = [], maxEventClients: Int = 100,
+         log: DaemonLog = .silent, adjust: @escaping @Sendable (inout HTTPOptions) -> Void = { _ in }) throws {
         let box = Mutex<(UInt16, HTTPStatistics?, LoopWaker?, LoopWaker?)>((0, nil, nil, nil))
         let pending = self.pending
         let counts = Counts()
         thread = LoopThread { loop in
             let handler = HTTPFakeHandler()
-            let options = HTTPOptions(port: 0, token: try BearerToken(httpTestToken), origins: try OriginPolicy(origins),
+            var options = HTTPOptions(port: 0, token: try BearerToken(httpTestToken), origins: try OriginPolicy(origins),
                                       site: StaticSite(files: ["index.html": .init(contentType: "text/html", bytes: Array("<p>kiosk</p>".utf8))]),
                                       maxBodyBytes: maxBody, queueLimitBytes: queueLimit, maxEventClients: maxEventClients)
-            let endpoint = try HTTPEndpoint(loop: loop, options: options, handler: handler, log: .silent)
+            adjust(&options)
+            let endpoint = try HTTPEndpoint(loop: loop, options: options, handler: handler, log: log)
             handler.endpoint = endpoint
             let waker = try loop.makeWaker(name: "test publisher") { [unowned endpoint] in
                 let events = pending.events.withLock { p in defer { p.removeAll() }; return p }
