@@ -237,3 +237,25 @@ devices:
     calibration: [1, 2]
 """)
 write("config", "anchors-and-tags.yaml", "version: 1\ndefaults: &d\n  edges: [left]\ndevices:\n  - match: {name: x}\n    <<: *d\n    edges: !!str left\n")
+
+# --- token (Fuzz/Harness/TokenFuzzing.swift): uint16 length (16 + n % 497), mode byte, token bytes, then the
+# candidate's bytes (modes 1-3 read a uint16 count from them).
+def token_seed(n, mode, extra):
+    body = bytes((i * 37 + 11) % 256 for i in range(16 + n % 497))
+    return struct.pack(">H", n) + bytes([mode]) + body + extra
+write("token", "exact-256", token_seed(240, 4, b"\x00\x00"))          # token + nothing appended
+write("token", "prefix-of-512", token_seed(496, 1, struct.pack(">H", 256)))
+write("token", "repeated-16-to-272", token_seed(0, 2, struct.pack(">H", 272)))
+write("token", "one-byte-changed-257", token_seed(241, 3, struct.pack(">H", 200) + b"\x80"))
+write("token", "raw-empty", token_seed(240, 0, b""))
+
+# --- navigation-queue (Fuzz/Harness/NavigationQueueFuzzing.swift): triples (op, argument, ms to wait).
+# op % 10: 0-1 push names[arg % 6], 2 pop, 3 popToRoot, 4 setStack, 5 state, 6-9 pop gesture phases.
+def triples(*t):
+    return bytes(b for triple in t for b in triple)
+write("navigation-queue", "push-pop-push-dup-dup", triples((0, 0, 0), (2, 0, 0), (0, 3, 0), (0, 3, 0), (5, 0, 100)))
+write("navigation-queue", "flood-of-pushes", triples(*[(0, i, 0) for i in range(40)]))
+write("navigation-queue", "setstack-and-poptoroot-in-a-transition",
+      triples((0, 1, 0), (0, 2, 0), (4, 0x0D, 0), (0, 4, 0), (3, 0, 0), (0, 1, 10)))
+write("navigation-queue", "swipe-with-queued-pushes",
+      triples((0, 1, 0), (5, 0, 255), (5, 0, 255), (6, 0, 0), (0, 2, 0), (7, 128, 10), (0, 1, 0), (8, 201, 10), (0, 1, 0)))

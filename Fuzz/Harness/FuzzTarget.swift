@@ -14,6 +14,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case control
     /// The daemon's YAML configuration parser.
     case config
+    /// `BearerToken.matches` against array equality (issue 14).
+    case token
+    /// Control commands on a real navigation stack during transitions and interactive pops (issue 14).
+    case navigationQueue = "navigation-queue"
 
     public func run(_ data: UnsafeRawBufferPointer) -> [String] {
         switch self {
@@ -23,6 +27,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .arena: return ArenaFuzzing.run(data)
         case .control: return ControlFuzzing.run(data)
         case .config: return ConfigFuzzing.run(data)
+        case .token: return TokenFuzzing.run(data)
+        case .navigationQueue: return NavigationQueueFuzzing.run(data)
         }
     }
 
