@@ -40,15 +40,29 @@ import Testing
         signal(SIGPIPE, SIG_IGN)
     }
 
-    @Test func jsonPrinterStopsWritingOnceItsReaderIsGone() throws {
-        var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
-        defer { close(fds[1]) }
-        let loop = try EventLoop()
+    /// A pipe, a loop and a printer on the pipe's writing end; the test closes the reading end.
+    struct PrinterRig {
+        var readFD: Int32 = -1
+        var writeFD: Int32 = -1
+        let loop: EventLoop
         let log = LogRecorder()
-        let printer = try JSONLinePrinter(loop: loop, fd: fds[1], limitBytes: 8192, log: log.log)
+        let printer: JSONLinePrinter
+
+        init(limitBytes: Int) throws {
+            var fds: [Int32] = [0, 0]
+            guard pipe(&fds) == 0 else { throw TestError("pipe: errno \(errno)") }
+            (readFD, writeFD) = (fds[0], fds[1])
+            loop = try EventLoop()
+            printer = try JSONLinePrinter(loop: loop, fd: fds[1], limitBytes: limitBytes, log: log.log)
+        }
+    }
+
+    @Test func jsonPrinterStopsWritingOnceItsReaderIsGone() throws {
+        let rig = try PrinterRig(limitBytes: 8192)
+        defer { close(rig.writeFD) }
+        let (loop, log, printer) = (rig.loop, rig.log, rig.printer)
         printer.print(Self.line)
-        close(fds[0])  // `head -c 1` exits
+        close(rig.readFD)  // `head -c 1` exits
         printer.print(Self.line)  // EPIPE
         printer.print(Self.line)
         #expect(try Self.wakeUps(of: loop, over: 300) < 40)
@@ -57,18 +71,15 @@ import Testing
         #expect(try Self.stillServes(loop))
     }
 
-    /// The reader goes away while nothing is being written: EPOLLERR alone must not make the loop spin.
+    /// The reader goes away while output is queued: EPOLLOUT|EPOLLERR must not make the loop spin.
     @Test func jsonPrinterWithQueuedOutputStopsWhenTheReaderGoes() throws {
-        var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
-        defer { close(fds[1]) }
-        let loop = try EventLoop()
-        let log = LogRecorder()
-        let printer = try JSONLinePrinter(loop: loop, fd: fds[1], limitBytes: 1 << 20, log: log.log)
+        let rig = try PrinterRig(limitBytes: 1 << 20)
+        defer { close(rig.writeFD) }
+        let (loop, log, printer) = (rig.loop, rig.log, rig.printer)
         // Fill the pipe so lines queue and the printer waits for EPOLLOUT.
         for _ in 0..<5000 { printer.print(Self.line) }  // ~150 KB into a 64 KiB pipe
         #expect(printer.queuedBytes > 0)
-        close(fds[0])
+        close(rig.readFD)
         #expect(try Self.wakeUps(of: loop, over: 300) < 40)
         #expect(printer.isClosed && printer.queuedBytes == 0)
         #expect(log.lines(containing: "stdout").count == 1)

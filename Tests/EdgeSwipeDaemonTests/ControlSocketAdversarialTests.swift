@@ -32,6 +32,14 @@ import Testing
             return c
         }
 
+        /// A client subscribed to diagnostics (its reply read).
+        func subscriber() throws -> TestClient {
+            let c = try connect()
+            try c.send(#"{"command":"subscribe","events":["diagnostic"]}"# + "\n")
+            _ = try line(c)
+            return c
+        }
+
         /// Turns the loop until `c` has a line (at most about 2 s).
         func line(_ c: TestClient) throws -> String? {
             for _ in 0..<200 {
@@ -43,14 +51,7 @@ import Testing
 
         /// Turns the loop for `milliseconds` with 20 ms waits; returns the wake-ups.
         func wakeUps(over milliseconds: Int) throws -> Int {
-            let before = loop.wakeUps
-            let end = Date().addingTimeInterval(Double(milliseconds) / 1000)
-            var turns = 0
-            while Date() < end, turns < 100_000 {
-                try loop.runOnce(timeoutMilliseconds: 20)
-                turns += 1
-            }
-            return loop.wakeUps - before
+            try ClosedReaderTests.wakeUps(of: loop, over: milliseconds)
         }
 
         func stillAnswers() throws -> Bool {
@@ -69,9 +70,7 @@ import Testing
     @Test func aSubscriberThatClosesWithOutputQueuedIsDroppedAndTheLoopGoesQuiet() throws {
         let rig = try Rig(queueLimit: 1 << 20)
         do {
-            let c = try rig.connect()
-            try c.send(#"{"command":"subscribe","events":["diagnostic"]}"# + "\n")
-            _ = try rig.line(c)
+            _ = try rig.subscriber()
             rig.floodDiagnostics(400)  // ~400 KB: more than the socket takes, so some is queued
         }  // closed
         #expect(try rig.wakeUps(over: 300) < 40)
@@ -81,9 +80,7 @@ import Testing
 
     @Test func aSubscriberThatShutsItsReadingSideIsDroppedOnTheNextEvent() throws {
         let rig = try Rig()
-        let c = try rig.connect()
-        try c.send(#"{"command":"subscribe","events":["diagnostic"]}"# + "\n")
-        _ = try rig.line(c)
+        let c = try rig.subscriber()
         #expect(shutdown(c.fd, Int32(SHUT_RD)) == 0)
         rig.floodDiagnostics(100)
         #expect(try rig.wakeUps(over: 300) < 40)
