@@ -3,7 +3,10 @@
 // Data flows one way: device or file -> events -> frames -> gestures -> navigation -> outputs.
 import PackageDescription
 
-let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+/// Every target: Swift 6 mode, and a member (method, property, operator) is visible only in a file that imports
+/// its module, so each file's imports are written down. CI runs scripts/dev/check-target-imports.py, which fails
+/// when a target imports a module of this package that its entry here does not declare.
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6), .enableUpcomingFeature("MemberImportVisibility")]
 /// Release builds put each function in its own section, so the linker can place the service's per-wake-up code
 /// together (Sources/edgeswipe/hot-path.order).
 let hotPathReady: [SwiftSetting] = strict + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
@@ -34,26 +37,38 @@ let package = Package(
         // signals, timers, posix_spawn. Below everything that does I/O.
         .target(name: "EdgeSwipeSystem", dependencies: ["CEdgeSwipeSys"], swiftSettings: hotPathReady),
 
-        .target(name: "TouchInput", dependencies: ["CEvdev", "CEdgeSwipeSys", "EdgeSwipeSystem"],
-                swiftSettings: hotPathReady, linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "TouchTrace", dependencies: ["TouchInput", "CYAML", "EdgeSwipeSystem"], swiftSettings: strict),
-        .target(name: "Gestures", dependencies: ["TouchInput"], swiftSettings: hotPathReady),
-        .target(name: "Navigation", dependencies: ["Gestures"], swiftSettings: hotPathReady),
+        // Pure value types every layer shares: time (Microseconds), geometry, touch frames. No C library.
+        .target(name: "TouchModel", swiftSettings: hotPathReady),
+        .target(name: "TouchInput", dependencies: ["TouchModel", "CEvdev", "CEdgeSwipeSys", "EdgeSwipeSystem"], swiftSettings: hotPathReady,
+                linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "TouchTrace", dependencies: ["TouchModel", "TouchInput", "CYAML", "EdgeSwipeSystem"], swiftSettings: strict),
+        // Gestures and Navigation see frames, geometry and time only: they depend on no C library.
+        .target(name: "Gestures", dependencies: ["TouchModel"], swiftSettings: hotPathReady),
+        .target(name: "Navigation", dependencies: ["TouchModel", "Gestures"], swiftSettings: hotPathReady),
         .target(name: "EdgeSwipeDaemon",
-                dependencies: ["EdgeSwipeSystem", "TouchInput", "TouchTrace", "Gestures", "Navigation", "CLibinput",
+                dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "CEvdev", "CLibinput",
+                               "CEdgeSwipeSys",
                                "CMicroHTTPD"],
                 swiftSettings: hotPathReady),
         // Labelled swipe corpus (synthesised + real recordings) and the accuracy evaluation over it.
-        .target(name: "EdgeSwipeCorpus", dependencies: ["TouchInput", "TouchTrace", "Gestures"], swiftSettings: strict),
-        .executableTarget(name: "edgeswipe", dependencies: ["EdgeSwipeSystem", "EdgeSwipeDaemon", "EdgeSwipeCorpus"], exclude: ["hot-path.order"],
+        .target(name: "EdgeSwipeCorpus", dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures"],
+                swiftSettings: strict),
+        .executableTarget(name: "edgeswipe",
+                          dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon",
+                                         "EdgeSwipeCorpus"],
+                          exclude: ["hot-path.order"],
                           swiftSettings: hotPathReady, linkerSettings: hotPathOrder),
         // Release-build benchmark executable: prints figures, never a timed unit test.
         .target(name: "CAllocCounter", path: "Benchmarks/CAllocCounter"),
-        .executableTarget(name: "edgeswipe-bench", dependencies: ["EdgeSwipeDaemon", "EdgeSwipeCorpus", "CAllocCounter"],
+        .executableTarget(name: "edgeswipe-bench",
+                          dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeCorpus",
+                                         "CAllocCounter"],
                           path: "Benchmarks/edgeswipe-bench", swiftSettings: strict),
         // libFuzzer targets (Fuzz/README.md): the harness, and one executable that is a libFuzzer binary when built
         // with -DEDGESWIPE_FUZZ and a regression runner (files on the command line) otherwise.
-        .target(name: "FuzzHarness", dependencies: ["EdgeSwipeDaemon", "EdgeSwipeCorpus"], path: "Fuzz/Harness",
+        .target(name: "FuzzHarness",
+                dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeCorpus"],
+                path: "Fuzz/Harness",
                 swiftSettings: strict),
         .executableTarget(name: "edgeswipe-fuzz", dependencies: ["FuzzHarness"], path: "Fuzz/Runner", swiftSettings: strict),
 
@@ -62,19 +77,27 @@ let package = Package(
                 swiftSettings: strict),
 
         .testTarget(name: "EdgeSwipeSystemTests", dependencies: ["EdgeSwipeSystem", "CEdgeSwipeSys"], swiftSettings: strict),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "EdgeSwipeSystem", "CEdgeSwipeSys", "FixtureSupport"],
-                     swiftSettings: strict),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "FixtureSupport"], swiftSettings: strict),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TouchTrace", "EdgeSwipeCorpus", "FixtureSupport"],
+        .testTarget(name: "TouchInputTests",
+                    dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "CEvdev", "CEdgeSwipeSys", "FixtureSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation"], swiftSettings: strict),
-        .testTarget(name: "EdgeSwipeDaemonTests", dependencies: ["EdgeSwipeSystem", "EdgeSwipeDaemon", "FixtureSupport"], swiftSettings: strict),
+        .testTarget(name: "TouchTraceTests", dependencies: ["TouchModel", "TouchInput", "TouchTrace", "FixtureSupport"],
+                    swiftSettings: strict),
+        .testTarget(name: "GesturesTests",
+                    dependencies: ["TouchModel", "TouchInput", "Gestures", "TouchTrace", "EdgeSwipeCorpus", "FixtureSupport"],
+                    swiftSettings: strict),
+        .testTarget(name: "NavigationTests", dependencies: ["TouchModel", "Gestures", "Navigation"], swiftSettings: strict),
+        .testTarget(name: "EdgeSwipeDaemonTests",
+                    dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon",
+                                   "FixtureSupport"],
+                    swiftSettings: strict),
         // Runs the built `edgeswipe` binary: help, exit codes, JSON output, error messages.
         .testTarget(name: "CLITests", dependencies: ["EdgeSwipeSystem", "FixtureSupport"], swiftSettings: strict),
         // Every input a fuzz target ever crashed on, run through the same harness code path.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"], swiftSettings: strict),
         // Live tests on a real kernel (uinput devices, `edgeswipe run`): run in the VM rig, skipped elsewhere.
-        .testTarget(name: "LiveTests", dependencies: ["EdgeSwipeSystem", "EdgeSwipeDaemon", "TouchTrace", "CEvdev", "FixtureSupport"],
+        .testTarget(name: "LiveTests",
+                    dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "CEvdev",
+                                   "FixtureSupport"],
                     swiftSettings: strict),
     ]
 )

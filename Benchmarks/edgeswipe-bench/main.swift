@@ -7,8 +7,10 @@ import Glibc
 import CAllocCounter
 import EdgeSwipeCorpus
 import EdgeSwipeDaemon
+import Gestures
 import Navigation
 import TouchInput
+import TouchModel
 import TouchTrace
 
 func nowNs() -> UInt64 {
@@ -25,7 +27,7 @@ var report = JSONLine()
 struct FrameFigures { var ns: Double; var allocationsPerFrame: Double }
 
 func perFrame(contacts: Int, navigation: Bool) -> FrameFigures {
-    let workload = BenchmarkWorkloads.workload(contacts: contacts)
+    let workload = BenchmarkWorkload(contacts: contacts)
     var options = PipelineOptions()
     options.configuredSize = workload.geometry.size
     options.recognizers = [.init(edges: [.left]), .init(edges: [.right]), .init(edges: [.left], fingers: 2)]
@@ -45,7 +47,7 @@ func perFrame(contacts: Int, navigation: Bool) -> FrameFigures {
             gestures += g.count
             guard let nav else { return }
             for x in g { nav.handle(x) }
-            nav.advance(now: e.timeUs)
+            nav.advance(now: e.time)
             nav.drainEvents { _ in navigationEvents += 1 }
         }
         // Warm-up: the first tenth, so buffers reach their steady capacity.
@@ -77,7 +79,7 @@ for contacts in [1, 2, 10] {
 
 // 1b. The decoder alone (events -> frames), to see where the per-frame time goes.
 func decodeOnlyNs(contacts: Int) -> Double {
-    let workload = BenchmarkWorkloads.workload(contacts: contacts)
+    let workload = BenchmarkWorkload(contacts: contacts)
     var best = Double.infinity
     for _ in 0..<(quick ? 2 : 7) {
         var decoder = workload.makeDecoder()

@@ -1,6 +1,7 @@
 import Gestures
 import Navigation
 import TouchInput
+import TouchModel
 
 /// Recognizers and the navigation arbiter fed frames, deadlines and stack operations. The frames keep the
 /// decoder's contract (ids new at down, every active contact in every frame); positions, timing, finger
@@ -40,14 +41,14 @@ enum ArenaFuzzing {
         var state = Checker(guarded: config.guardMode == .guarded)
         var contacts: [Int: Contact] = [:]     // slot -> contact
         var nextID = 1
-        var now: UInt64 = 1_000
+        var now: Microseconds = 1_000
         func deliver(_ events: [GestureEvent]) {
             for e in events { session.handle(e) }
             session.advance(now: now)
             state.check(session.takeEvents(), controller: controller, arena: arena)
         }
         func sendFrame(fingerCount: Int? = nil, resynced: Bool = false) {
-            let frame = TouchFrame(timeUs: now, contacts: contacts.keys.sorted().map { contacts[$0]! },
+            let frame = TouchFrame(time: now, contacts: contacts.keys.sorted().map { contacts[$0]! },
                                    fingerCount: fingerCount, resynced: resynced)
             deliver(arena.process(frame, now: now))
             for (slot, c) in contacts {
@@ -71,11 +72,11 @@ enum ArenaFuzzing {
             let op = input.byte(), a = input.byte(), b = input.byte(), c = input.byte()
             switch op % 12 {
             case 0, 1, 2, 3, 4:     // a frame moving (or landing) one finger; 1 to 15 ms after the last
-                now += UInt64(1 + c % 15) * 1_000
+                now += Microseconds(UInt64(1 + c % 15) * 1_000)
                 place(Int(a % 5), x: Double(b) / 255, y: Double(op >> 4) / 15 * 0.5 + Double(c >> 4) / 30)
                 sendFrame(fingerCount: a & 0x80 != 0 ? Int(a >> 5) : nil)
             case 5:                 // a finger lifts (or, with the high bit, a palm is cancelled)
-                now += UInt64(1 + c % 15) * 1_000
+                now += Microseconds(UInt64(1 + c % 15) * 1_000)
                 if let slot = contacts.keys.sorted().first(where: { $0 % 5 == Int(a % 5) }) ?? contacts.keys.min() {
                     contacts[slot]?.phase = a & 0x80 == 0 ? .up : .cancelled
                 }
@@ -85,7 +86,7 @@ enum ArenaFuzzing {
                 for slot in contacts.keys { contacts[slot]?.phase = .cancelled }
                 sendFrame(resynced: true)
             case 7:                 // time passes with no frame: deadlines fire
-                now += UInt64(a) * 1_000 + UInt64(b) * 10
+                now += Microseconds(UInt64(a) * 1_000 + UInt64(b) * 10)
                 if let d = arena.nextDeadline, d <= now { deliver(arena.deadlineReached(now: now)) } else { deliver([]) }
             case 8:
                 do { try controller.push(screens(1, a)[0].makeScreen(), animated: b & 1 == 0, now: now) } catch {}
@@ -113,11 +114,11 @@ enum ArenaFuzzing {
             for e in events {
                 switch e.kind {
                 case .diagnostic(.bug, let screen, let detail):
-                    problems.append("navigation bug at \(e.timeUs) (\(screen ?? "-")): \(detail)")
+                    problems.append("navigation bug at \(e.time) (\(screen ?? "-")): \(detail)")
                 case .transitionFinished(let kind, let from, nil) where kind != .setScreens:
-                    problems.append("\(kind) from \(from ?? "nothing") finished with no screen left at \(e.timeUs)")
+                    problems.append("\(kind) from \(from ?? "nothing") finished with no screen left at \(e.time)")
                 case .transitionBegan(.interactivePop, _, nil) where guarded:
-                    problems.append("guarded interactive pop began at the root at \(e.timeUs)")
+                    problems.append("guarded interactive pop began at the root at \(e.time)")
                 default: break
                 }
             }

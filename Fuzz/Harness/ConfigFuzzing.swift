@@ -1,5 +1,6 @@
 import EdgeSwipeDaemon
 import TouchTrace
+import TouchModel
 
 /// Daemon configuration text. Either a config, or an error whose every issue names the source, a line inside
 /// the text and a message.

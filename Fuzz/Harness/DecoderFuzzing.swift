@@ -1,6 +1,7 @@
 import EdgeSwipeCorpus
 import Gestures
 import TouchInput
+import TouchModel
 
 /// Event streams against fixed devices. The first byte picks the device and the mode; then every 7 bytes are
 /// one event (kind, code, 4 value bytes, time step). Codes are mostly the ones a touch device sends, so the
@@ -46,24 +47,24 @@ enum DecoderFuzzing {
         let fixture = fixtures[Int(head) % fixtures.count]
         let mode: MultitouchDecoder.Mode = head & 0x80 == 0 ? .recording : .live
         var decoder = MultitouchDecoder(device: fixture.device, geometry: fixture.geometry, mode: mode)
-        let arena = GestureArena(transform: ScreenTransform(geometry: fixture.geometry))
+        let arena = GestureArena(transform: ScreenTransform(deviceSize: fixture.geometry.size))
         for config in [EdgeSwipeConfig(edges: [.left]), EdgeSwipeConfig(edges: [.right, .top]),
                        EdgeSwipeConfig(edges: [.left], fingers: 2)] {
             _ = try! arena.add(config)
         }
         var checker = FrameChecker()
-        var timeUs: UInt64 = 1_000_000
+        var time: Microseconds = 1_000_000
         while !input.isAtEnd {
-            let event = nextEvent(&input, timeUs: &timeUs)
+            let event = nextEvent(&input, time: &time)
             if let frame = decoder.feed(event) {
                 checker.check(frame)
-                _ = arena.process(frame, now: frame.timeUs)
+                _ = arena.process(frame, now: frame.time)
             }
-            if let deadline = arena.nextDeadline, deadline <= timeUs { _ = arena.deadlineReached(now: timeUs) }
+            if let deadline = arena.nextDeadline, deadline <= time { _ = arena.deadlineReached(now: time) }
         }
-        if let frame = decoder.cancelAll(timeUs: timeUs) {
+        if let frame = decoder.cancelAll(time: time) {
             checker.check(frame)
-            _ = arena.process(frame, now: frame.timeUs)
+            _ = arena.process(frame, now: frame.time)
         }
         if !checker.active.isEmpty { checker.problems.append("contacts still active after cancelAll: \(checker.active)") }
         if arena.bugCount != 0 { checker.problems.append("arena counted \(arena.bugCount) bugs") }
@@ -71,7 +72,7 @@ enum DecoderFuzzing {
         return checker.problems
     }
 
-    static func nextEvent(_ input: inout ByteSource, timeUs: inout UInt64) -> InputEvent {
+    static func nextEvent(_ input: inout ByteSource, time: inout Microseconds) -> InputEvent {
         let kind = input.byte()
         let codeByte = input.byte()
         let shape = input.byte()
@@ -84,7 +85,7 @@ enum DecoderFuzzing {
         default: value = Int32(UInt16(hi) << 8 | UInt16(mid)) - 64 // coordinates, a little past the range
         }
         // Mostly forward in time; sometimes backwards, as a badly merged recording would be.
-        if step == 0xFF { timeUs = timeUs >= 5_000 ? timeUs - 5_000 : 0 } else { timeUs += UInt64(step) * 100 }
+        if step == 0xFF { time = time >= 5_000 ? time - 5_000 : 0 } else { time += Microseconds(UInt64(step) * 100) }
         let type: UInt16, code: UInt16
         switch kind % 8 {
         case 0, 1: type = EventType.syn; code = synCodes[Int(codeByte) % synCodes.count]
@@ -93,7 +94,7 @@ enum DecoderFuzzing {
         case 6: type = EventType.msc; code = UInt16(codeByte % 8)
         default: type = UInt16(kind >> 3); code = UInt16(codeByte) << 2 | UInt16(shape & 3)
         }
-        return InputEvent(timeUs: timeUs, type: type, code: code, value: value)
+        return InputEvent(time: time, type: type, code: code, value: value)
     }
 }
 
@@ -109,9 +110,9 @@ struct FrameChecker {
         guard problems.count < 10 else { return }
         var seen: Set<Int> = []
         for c in frame.contacts {
-            if !seen.insert(c.id).inserted { problems.append("contact \(c.id) twice in one frame at \(frame.timeUs)") }
+            if !seen.insert(c.id).inserted { problems.append("contact \(c.id) twice in one frame at \(frame.time)") }
             if !(c.mm.x.isFinite && c.mm.y.isFinite && c.normalized.x.isFinite && c.normalized.y.isFinite) {
-                problems.append("contact \(c.id) has a non-finite position at \(frame.timeUs)")
+                problems.append("contact \(c.id) has a non-finite position at \(frame.time)")
             }
             switch c.phase {
             case .down:
@@ -125,7 +126,7 @@ struct FrameChecker {
             }
         }
         for id in active where !seen.contains(id) {
-            problems.append("active contact \(id) missing from the frame at \(frame.timeUs)")
+            problems.append("active contact \(id) missing from the frame at \(frame.time)")
             active.remove(id)
         }
     }

@@ -1,6 +1,7 @@
 import EdgeSwipeDaemon
 import Gestures
 import Navigation
+import TouchModel
 
 /// The control commands on a real navigation stack (`NavigationCommandHandler`) while transitions and
 /// interactive pops run: push (six names, so clashes are common), pop, popToRoot, setStack, state, time
@@ -17,7 +18,7 @@ enum NavigationQueueFuzzing {
         let handler = NavigationCommandHandler(session: session)
         let controller = session.controller
         let client = ControlClientID(rawValue: 1)
-        var now: UInt64 = 1_000
+        var now: Microseconds = 1_000
         var problems: [String] = []
         var steps = 0
         func check(_ what: String) {
@@ -32,14 +33,14 @@ enum NavigationQueueFuzzing {
         }
         func gesture(_ phase: GesturePhase, progress: Double = 0, outcome: SwipeOutcome? = nil) {
             session.handle(GestureEvent(recognizer: "pop", phase: phase, edge: controller.config.popEdge, fingers: 1,
-                                        timeUs: now, progress: progress, translationMM: progress * 60,
+                                        time: now, progress: progress, translationMM: progress * 60,
                                         outcome: outcome))
         }
         while !input.isAtEnd, problems.isEmpty, steps < 400 {
             steps += 1
             let op = input.byte()
             let arg = input.byte()
-            now += UInt64(input.byte()) * 1_000  // 0 to 255 ms; a transition lasts 350 ms
+            now += Microseconds(UInt64(input.byte()) * 1_000)  // 0 to 255 ms; a transition lasts 350 ms
             session.advance(now: now)
             let what: String
             switch op % 10 {
@@ -47,18 +48,18 @@ enum NavigationQueueFuzzing {
                 let name = names[Int(arg) % names.count]
                 what = "push \(name)"
                 let wasTaken = controller.mayHoldScreen(named: name)
-                let r = handler.handle(.push(ScreenSpec(name: name, kind: .plain)), from: client, nowUs: now)
+                let r = handler.handle(.push(ScreenSpec(name: name, kind: .plain)), from: client, nowUs: now.rawValue)
                 if case .failure(let e) = r, e.code == .badArguments, !wasTaken {
                     problems.append("push \(name) refused as a duplicate, yet no screen of that name is held or queued")
                 }
-            case 2: what = "pop"; _ = handler.handle(.pop, from: client, nowUs: now)
-            case 3: what = "popToRoot"; _ = handler.handle(.popToRoot, from: client, nowUs: now)
+            case 2: what = "pop"; _ = handler.handle(.pop, from: client, nowUs: now.rawValue)
+            case 3: what = "popToRoot"; _ = handler.handle(.popToRoot, from: client, nowUs: now.rawValue)
             case 4:
                 let count = 1 + Int(arg % 4)
                 let specs = (0..<count).map { ScreenSpec(name: names[(Int(arg >> 2) + $0) % names.count], kind: .plain) }
                 what = "setStack \(specs.map(\.name))"
-                _ = handler.handle(.setStack(specs), from: client, nowUs: now)
-            case 5: what = "state"; _ = handler.handle(.state, from: client, nowUs: now)
+                _ = handler.handle(.setStack(specs), from: client, nowUs: now.rawValue)
+            case 5: what = "state"; _ = handler.handle(.state, from: client, nowUs: now.rawValue)
             case 6: what = "swipe began"; gesture(.began, progress: 0.05)
             case 7: what = "swipe changed"; gesture(.changed, progress: Double(arg) / 255)
             case 8: what = "swipe ended"; gesture(.ended, progress: Double(arg) / 255, outcome: arg & 1 == 0 ? .complete : .cancel)

@@ -1,5 +1,6 @@
 import TouchInput
 import Gestures
+import TouchModel
 
 /// One labelled recording: a device, its events, and what the recognizers must make of it.
 public struct CorpusSample: Sendable {

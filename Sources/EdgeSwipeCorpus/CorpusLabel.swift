@@ -1,4 +1,5 @@
 import Gestures
+import TouchModel
 
 /// What a corpus sample is, and so what the recognizers must make of it.
 public enum CorpusLabel: String, CaseIterable, Hashable, Sendable {

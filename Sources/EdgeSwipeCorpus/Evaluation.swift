@@ -1,5 +1,6 @@
 import TouchInput
 import Gestures
+import TouchModel
 
 /// What the recognizers made of one sample.
 public enum Observation: Hashable, Sendable, CustomStringConvertible {
@@ -106,7 +107,7 @@ public enum Evaluation {
 
     public static func run(_ sample: CorpusSample, recognizers: [EdgeSwipeConfig]) throws -> SampleResult {
         var decoder = MultitouchDecoder(device: sample.device, geometry: sample.geometry)
-        let arena = GestureArena(transform: ScreenTransform(geometry: sample.geometry, rotation: sample.rotation))
+        let arena = GestureArena(transform: ScreenTransform(deviceSize: sample.geometry.size, rotation: sample.rotation))
         for config in recognizers { try arena.add(config) }
         var observed = Observation.noBegin
         var begins = 0
@@ -126,18 +127,18 @@ public enum Evaluation {
                 }
             }
         }
-        var lastTime: UInt64 = 0
+        var lastTime: Microseconds = 0
         for event in sample.events {
-            while let d = arena.nextDeadline, d <= event.timeUs {
+            while let d = arena.nextDeadline, d <= event.time {
                 take(arena.deadlineReached(now: d))
             }
-            lastTime = event.timeUs
+            lastTime = event.time
             if let frame = decoder.feed(event) {
-                take(arena.process(frame, now: frame.timeUs))
+                take(arena.process(frame, now: frame.time))
             }
         }
-        if let frame = decoder.cancelAll(timeUs: lastTime) {
-            take(arena.process(frame, now: frame.timeUs))
+        if let frame = decoder.cancelAll(time: lastTime) {
+            take(arena.process(frame, now: frame.time))
         }
         while let d = arena.nextDeadline {
             take(arena.deadlineReached(now: d))

@@ -1,5 +1,6 @@
 import TouchInput
 import Gestures
+import TouchModel
 
 /// How a sample is sampled and disturbed.
 public struct SynthesisOptions: Hashable, Sendable {
@@ -128,8 +129,8 @@ public enum EventSynthesizer {
             }
             fingersReported = count
             if !frame.isEmpty {
-                for e in frame { out.append(InputEvent(timeUs: time, type: e.0, code: e.1, value: e.2)) }
-                out.append(InputEvent(timeUs: time, type: EventType.syn, code: SynCode.report, value: 0))
+                for e in frame { out.append(InputEvent(time: Microseconds(time), type: e.0, code: e.1, value: e.2)) }
+                out.append(InputEvent(time: Microseconds(time), type: EventType.syn, code: SynCode.report, value: 0))
             }
             if slotState.allSatisfy({ $0.phase == .lifted }) { break }
             t += period * (1 + options.timingJitter * (2 * rng.unit() - 1))

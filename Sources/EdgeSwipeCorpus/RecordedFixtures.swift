@@ -1,6 +1,7 @@
 import TouchInput
 import TouchTrace
 import Gestures
+import TouchModel
 
 /// A swipe a recording must produce with the standard recognizers: the edge, the outcome and the inward
 /// translation (mm) in the frame that begins it, all worked out from the recording's own numbers.

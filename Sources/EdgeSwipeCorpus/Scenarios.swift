@@ -3,6 +3,7 @@ import Glibc
 #endif
 import TouchInput
 import Gestures
+import TouchModel
 
 /// Draws the strokes of one labelled sample. Each generator keeps its parameters away from every decision
 /// threshold (with margins larger than the noise), so the label is the truth for any sound recognizer:

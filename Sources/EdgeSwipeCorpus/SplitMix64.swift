@@ -41,4 +41,5 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import TouchModel
 #endif

@@ -1,5 +1,6 @@
 import TouchInput
 import Gestures
+import TouchModel
 
 /// One key of a finger's velocity profile: at `ms` after touch-down the finger moves at `inward` mm/s away from
 /// the stroke's edge and `along` mm/s along it. Velocity is linear between keys and constant after the last.

@@ -1,5 +1,6 @@
 import TouchInput
 import Gestures
+import TouchModel
 
 /// How a synthetic device reports several contacts.
 public enum TouchProtocol: String, Hashable, Sendable {
@@ -90,6 +91,6 @@ public struct SyntheticDevice: Hashable, Sendable {
     }
 
     public func transform() throws -> ScreenTransform {
-        ScreenTransform(geometry: try geometry(), rotation: rotation)
+        ScreenTransform(deviceSize: try geometry().size, rotation: rotation)
     }
 }

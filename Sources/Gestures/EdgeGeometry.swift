@@ -1,4 +1,4 @@
-import TouchInput
+import TouchModel
 
 // Edge-relative measures in screen millimetres (x right, y down, as the user sees the screen).
 extension Edge {

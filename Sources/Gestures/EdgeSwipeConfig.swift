@@ -7,7 +7,7 @@
 /// which follows a finger that slows or turns back better than a line; see `VelocityTracker`).
 public struct EdgeSwipeConfig: Hashable, Sendable {
     /// Names the recognizer in events, logs and arbitration; unique within an arena.
-    public var name: String
+    public var name: RecognizerID
     public var edges: Set<Edge>
     /// 1...5. With several, all must land in the zone within `fingerLandingWindowMS` of the first.
     public var fingers: Int
@@ -23,7 +23,7 @@ public struct EdgeSwipeConfig: Hashable, Sendable {
     public var velocityFit: VelocityTracker.Fit
     public var velocityWindowMS: Double
 
-    public init(name: String? = nil, edges: Set<Edge> = [.left], fingers: Int = 1,
+    public init(name: RecognizerID? = nil, edges: Set<Edge> = [.left], fingers: Int = 1,
                 edgeZoneMM: Double = 5, activationDistanceMM: Double = 6, angleToleranceDegrees: Double = 30,
                 perpendicularDriftLimitMM: Double = 10, activationTimeoutMS: Double = 250,
                 fingerLandingWindowMS: Double = 100, completionProgress: Double = 0.5,
@@ -45,9 +45,9 @@ public struct EdgeSwipeConfig: Hashable, Sendable {
     }
 
     /// "left-1", "left+right-2": edges in a fixed order, then the finger count.
-    public static func defaultName(edges: Set<Edge>, fingers: Int) -> String {
+    public static func defaultName(edges: Set<Edge>, fingers: Int) -> RecognizerID {
         let names = Edge.allCases.filter { edges.contains($0) }.map(\.rawValue)
-        return "\(names.joined(separator: "+"))-\(fingers)"
+        return RecognizerID("\(names.joined(separator: "+"))-\(fingers)")
     }
 
     /// Every problem with the values, each naming the field; empty when valid.
@@ -56,7 +56,7 @@ public struct EdgeSwipeConfig: Hashable, Sendable {
         func positive(_ v: Double, _ field: String) {
             if !(v.isFinite && v > 0) { p.append("\(field) must be a positive number, not \(v)") }
         }
-        if name.isEmpty { p.append("name must not be empty") }
+        if name.name.isEmpty { p.append("name must not be empty") }
         if edges.isEmpty { p.append("edges must name at least one of left, right, top, bottom") }
         if !(1...5).contains(fingers) { p.append("fingers must be 1 to 5, not \(fingers)") }
         positive(edgeZoneMM, "edge zone (mm)")
@@ -77,7 +77,7 @@ public struct EdgeSwipeConfig: Hashable, Sendable {
 }
 
 public struct EdgeSwipeConfigError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var recognizer: String
+    public var recognizer: RecognizerID
     public var problems: [String]
 
     public var description: String {

@@ -1,13 +1,13 @@
-import TouchInput
+import TouchModel
 
 // One handler per state. Only `possible` can begin or fail; `began` and `changed` follow the swipe to its end;
 // the finished states wait for every contact to lift (see `finishFrame`).
 extension EdgeSwipeRecognizer {
     /// Touch-down in the zone, landing of the other fingers, then activation or a failure.
-    func handlePossible(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) -> Bool {
+    func handlePossible(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) -> Bool {
         // A frame after a time-out cannot begin: the caller's timer may simply not have fired yet.
         if let reason = expiredReason(now: now) {
-            fail(reason, now: now, timeUs: frame.timeUs, into: &events)
+            fail(reason, now: now, time: frame.time, into: &events)
             return false
         }
         let fingers = config.fingers
@@ -26,10 +26,10 @@ extension EdgeSwipeRecognizer {
                 case .down, .move:
                     break
                 case .up:
-                    fail(.liftedBeforeBegin, now: now, timeUs: frame.timeUs, into: &events)
+                    fail(.liftedBeforeBegin, now: now, time: frame.time, into: &events)
                     return false
                 case .cancelled:
-                    fail(.contactsCancelled, now: now, timeUs: frame.timeUs, into: &events)
+                    fail(.contactsCancelled, now: now, time: frame.time, into: &events)
                     return false
                 }
             } else if c.phase == .down && trackedCount < fingers {
@@ -39,15 +39,15 @@ extension EdgeSwipeRecognizer {
                     guard !zones.isEmpty else {
                         // Reported as the failed event's start and position.
                         tracked[0] = TrackedContact(id: c.id, start: p, current: p)
-                        fail(.notInEdgeZone, now: now, timeUs: frame.timeUs, into: &events)
+                        fail(.notInEdgeZone, now: now, time: frame.time, into: &events)
                         return false
                     }
                     candidates = zones
-                    downTimeUs = now
+                    downTime = now
                 } else {
                     candidates.bits &= zones.bits
                     guard !candidates.isEmpty else {
-                        fail(.notInEdgeZone, now: now, timeUs: frame.timeUs, into: &events)
+                        fail(.notInEdgeZone, now: now, time: frame.time, into: &events)
                         return false
                     }
                 }
@@ -61,32 +61,32 @@ extension EdgeSwipeRecognizer {
         // BTN_TOOL_*TAP can report more fingers than the device tracks (semi-mt touchpads).
         let fingersDown = max(activeSeen, frame.fingerCount - ignoredActive)
         if fingersDown > fingers {
-            fail(.extraFinger(count: fingersDown), now: now, timeUs: frame.timeUs, into: &events)
+            fail(.extraFinger(count: fingersDown), now: now, time: frame.time, into: &events)
             return false
         }
         updateTranslation()
         let allDown = trackedCount == fingers
         if allDown {
             if !wasComplete { velocity.reset() }
-            velocity.add(timeUs: frame.timeUs, position: translation)
+            velocity.add(time: frame.time, position: translation)
         }
         if ready { return true }
-        return evaluateActivation(allDown: allDown, now: now, timeUs: frame.timeUs, into: &events)
+        return evaluateActivation(allDown: allDown, now: now, time: frame.time, into: &events)
     }
 
     /// Began (and changed): follow the fingers and report every frame until a tracked contact lifts or is cancelled.
-    func handleBegan(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
+    func handleBegan(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) {
         followActive(frame, now: now, into: &events)
     }
 
-    func handleChanged(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
+    func handleChanged(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) {
         followActive(frame, now: now, into: &events)
     }
 
     /// Finished states ignore frames until every contact has lifted.
-    func handleEnded(_ frame: TouchFrame, now: UInt64) {}
-    func handleCancelled(_ frame: TouchFrame, now: UInt64) {}
-    func handleFailed(_ frame: TouchFrame, now: UInt64) {}
+    func handleEnded(_ frame: TouchFrame, now: Microseconds) {}
+    func handleCancelled(_ frame: TouchFrame, now: Microseconds) {}
+    func handleFailed(_ frame: TouchFrame, now: Microseconds) {}
 
     // MARK: -
 
@@ -99,7 +99,7 @@ extension EdgeSwipeRecognizer {
     }
 
     /// Checks each candidate edge: drift and direction failures, and activation.
-    func evaluateActivation(allDown: Bool, now: UInt64, timeUs: UInt64, into events: inout [GestureEvent]) -> Bool {
+    func evaluateActivation(allDown: Bool, now: Microseconds, time: Microseconds, into events: inout [GestureEvent]) -> Bool {
         var lastFailure = GestureFailureReason.wrongDirection
         for e in EdgeMask.order where candidates.contains(e) {
             let inward = e.inward(translation)
@@ -117,7 +117,7 @@ extension EdgeSwipeRecognizer {
             guard inward >= config.activationDistanceMM else { continue }
             if !allDown {
                 // The fingers must land together, before the swipe travels.
-                fail(.fingersNotTogether, now: now, timeUs: timeUs, into: &events)
+                fail(.fingersNotTogether, now: now, time: time, into: &events)
                 return false
             }
             if along <= tanAngle * inward {
@@ -127,13 +127,13 @@ extension EdgeSwipeRecognizer {
             }
         }
         if candidates.isEmpty {
-            fail(lastFailure, now: now, timeUs: timeUs, into: &events)
+            fail(lastFailure, now: now, time: time, into: &events)
         }
         return false
     }
 
     /// began/changed: updates positions and velocity, then reports changed, ended or cancelled.
-    func followActive(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
+    func followActive(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) {
         var lifted = false
         var cancelled = false
         var moved = false
@@ -155,17 +155,17 @@ extension EdgeSwipeRecognizer {
         if cancelled {
             state = .cancelled
             log.transition(name, from, GestureFailureReason.contactsCancelled.description, .cancelled)
-            var e = makeEvent(.cancelled, timeUs: frame.timeUs)
+            var e = makeEvent(.cancelled, time: frame.time)
             e.failureReason = .contactsCancelled
             events.append(e)
             return
         }
         // A lift without new coordinates says nothing about motion: adding it would fake a stop.
         if !lifted || moved {
-            velocity.add(timeUs: frame.timeUs, position: translation)
+            velocity.add(time: frame.time, position: translation)
         }
         if lifted {
-            var e = makeEvent(.ended, timeUs: frame.timeUs)
+            var e = makeEvent(.ended, time: frame.time)
             let complete = e.progress >= config.completionProgress || e.velocityMMs >= config.completionVelocityMMs
             e.outcome = complete ? .complete : .cancel
             state = .ended
@@ -175,6 +175,6 @@ extension EdgeSwipeRecognizer {
         }
         state = .changed
         if from == .began { log.transition(name, from, "frame", .changed) }
-        events.append(makeEvent(.changed, timeUs: frame.timeUs))
+        events.append(makeEvent(.changed, time: frame.time))
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TouchInput
+import TouchModel
 
 /// A contact this recognizer follows, in screen millimetres.
 struct TrackedContact {
@@ -41,8 +41,8 @@ public final class EdgeSwipeRecognizer {
     // Configuration in hot-path form.
     let configuredEdges: EdgeMask
     let tanAngle: Double
-    let timeoutUs: UInt64
-    let windowUs: UInt64
+    let timeout: Microseconds
+    let window: Microseconds
     @exclusivity(unchecked) var screen: PhysicalSize
 
     // The gesture in progress. Only this recognizer's own methods touch these, one at a time, so the dynamic
@@ -51,7 +51,7 @@ public final class EdgeSwipeRecognizer {
     @exclusivity(unchecked) var trackedCount = 0
     @exclusivity(unchecked) var ignored = InlineArray<16, Int>(repeating: -1)
     @exclusivity(unchecked) var ignoredCount = 0
-    @exclusivity(unchecked) var downTimeUs: UInt64 = 0
+    @exclusivity(unchecked) var downTime: Microseconds = 0
     @exclusivity(unchecked) var candidates = EdgeMask()
     /// The edge of the swipe, once activation is met.
     @exclusivity(unchecked) public internal(set) var edge: Edge
@@ -60,7 +60,7 @@ public final class EdgeSwipeRecognizer {
     @exclusivity(unchecked) var velocity: VelocityTracker
     /// Mean translation of the tracked contacts since touch-down, screen mm.
     @exclusivity(unchecked) var translation = Point(x: 0, y: 0)
-    @exclusivity(unchecked) var frameTimeUs: UInt64 = 0
+    @exclusivity(unchecked) var frameTime: Microseconds = 0
 
     public init(config: EdgeSwipeConfig, transform: ScreenTransform) throws(EdgeSwipeConfigError) {
         let problems = config.problems()
@@ -70,17 +70,17 @@ public final class EdgeSwipeRecognizer {
         self.screen = transform.screenSize
         self.configuredEdges = EdgeMask(config.edges)
         self.tanAngle = tan(config.angleToleranceDegrees * .pi / 180)
-        self.timeoutUs = UInt64(config.activationTimeoutMS * 1000)
-        self.windowUs = UInt64(config.fingerLandingWindowMS * 1000)
+        self.timeout = Microseconds(milliseconds: config.activationTimeoutMS)
+        self.window = Microseconds(milliseconds: config.fingerLandingWindowMS)
         self.edge = EdgeMask.order.first { config.edges.contains($0) } ?? .left
         self.velocity = VelocityTracker(fit: config.velocityFit, horizonMS: config.velocityWindowMS)
     }
 
-    public var name: String { config.name }
+    public var name: RecognizerID { config.name }
 
     /// Feeds one frame with no arbitration: the recognizer begins as soon as activation is met.
     /// Appends this frame's events to `events`.
-    public func process(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
+    public func process(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) {
         if advance(frame, now: now, into: &events) {
             begin(now: now, into: &events)
         }
@@ -88,28 +88,28 @@ public final class EdgeSwipeRecognizer {
     }
 
     /// Convenience for tests and tools: the events of one frame.
-    public func process(_ frame: TouchFrame, now: UInt64) -> [GestureEvent] {
+    public func process(_ frame: TouchFrame, now: Microseconds) -> [GestureEvent] {
         var events: [GestureEvent] = []
         process(frame, now: now, into: &events)
         return events
     }
 
-    /// When a time-out would next fire (µs on the frames' clock), or nil when none is pending.
-    public var nextDeadline: UInt64? {
+    /// When a time-out would next fire (on the frames' clock), or nil when none is pending.
+    public var nextDeadline: Microseconds? {
         guard state == .possible, trackedCount > 0 else { return nil }
-        var d = ready ? UInt64.max : downTimeUs &+ timeoutUs
-        if trackedCount < config.fingers { d = min(d, downTimeUs &+ windowUs) }
+        var d = ready ? Microseconds.max : downTime &+ timeout
+        if trackedCount < config.fingers { d = min(d, downTime &+ window) }
         return d == .max ? nil : d
     }
 
     /// The caller's timer fired: fails the recognizer if a time-out has expired by `now`.
-    public func deadlineReached(now: UInt64, into events: inout [GestureEvent]) {
+    public func deadlineReached(now: Microseconds, into events: inout [GestureEvent]) {
         if let reason = expiredReason(now: now) {
-            fail(reason, now: now, timeUs: now, into: &events)
+            fail(reason, now: now, time: now, into: &events)
         }
     }
 
-    public func deadlineReached(now: UInt64) -> [GestureEvent] {
+    public func deadlineReached(now: Microseconds) -> [GestureEvent] {
         var events: [GestureEvent] = []
         deadlineReached(now: now, into: &events)
         return events
@@ -119,8 +119,8 @@ public final class EdgeSwipeRecognizer {
 
     /// Runs this frame through the handler of the current state. Returns true when the recognizer is
     /// possible and ready to begin (the caller then calls `begin` or `fail`).
-    func advance(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) -> Bool {
-        frameTimeUs = frame.timeUs
+    func advance(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) -> Bool {
+        frameTime = frame.time
         switch state {
         case .possible: return handlePossible(frame, now: now, into: &events)
         case .began: handleBegan(frame, now: now, into: &events)
@@ -140,7 +140,7 @@ public final class EdgeSwipeRecognizer {
     var isActive: Bool { state == .began || state == .changed }
 
     /// Leaves possible for began, reporting the frame that met activation.
-    func begin(now: UInt64, into events: inout [GestureEvent]) {
+    func begin(now: Microseconds, into events: inout [GestureEvent]) {
         guard isReadyToBegin else {
             log.bug(name, state, "begin (ready: \(ready))")
             return
@@ -148,11 +148,11 @@ public final class EdgeSwipeRecognizer {
         state = .began
         ready = false
         log.transition(name, .possible, "activation (\(edge.rawValue), inward \(fmt(edge.inward(translation))) mm, along \(fmt(edge.perpendicular(translation))) mm)", .began)
-        events.append(makeEvent(.began, timeUs: frameTimeUs))
+        events.append(makeEvent(.began, time: frameTime))
     }
 
     /// Fails a recognizer that has not begun.
-    func fail(_ reason: GestureFailureReason, now: UInt64, timeUs: UInt64, into events: inout [GestureEvent]) {
+    func fail(_ reason: GestureFailureReason, now: Microseconds, time: Microseconds, into events: inout [GestureEvent]) {
         guard state == .possible else {
             log.bug(name, state, "fail (\(reason))")
             return
@@ -160,7 +160,7 @@ public final class EdgeSwipeRecognizer {
         state = .failed
         ready = false
         log.transition(name, .possible, reason.description, .failed)
-        var e = makeEvent(.failed, timeUs: timeUs)
+        var e = makeEvent(.failed, time: time)
         e.failureReason = reason
         events.append(e)
     }
@@ -176,11 +176,11 @@ public final class EdgeSwipeRecognizer {
     }
 
     /// After every recognizer has seen the frame: back to possible once every contact has lifted.
-    func finishFrame(_ frame: TouchFrame, now: UInt64, into events: inout [GestureEvent]) {
-        finishFrame(activeCount: frame.activeCount, timeUs: frame.timeUs, now: now, into: &events)
+    func finishFrame(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) {
+        finishFrame(activeCount: frame.activeCount, time: frame.time, now: now, into: &events)
     }
 
-    func finishFrame(activeCount: Int, timeUs: UInt64, now: UInt64, into events: inout [GestureEvent]) {
+    func finishFrame(activeCount: Int, time: Microseconds, now: Microseconds, into events: inout [GestureEvent]) {
         guard activeCount == 0 else { return }
         switch state {
         case .possible:
@@ -191,7 +191,7 @@ public final class EdgeSwipeRecognizer {
             // A tracked contact always ends with phase up or cancelled, which ends the gesture first.
             log.bug(name, state, "all contacts lifted without ending the gesture")
             state = .cancelled
-            var e = makeEvent(.cancelled, timeUs: timeUs)
+            var e = makeEvent(.cancelled, time: time)
             e.failureReason = .contactsCancelled
             events.append(e)
         }
@@ -241,25 +241,25 @@ public final class EdgeSwipeRecognizer {
         translation = Point(x: sx / n, y: sy / n)
     }
 
-    func expiredReason(now: UInt64) -> GestureFailureReason? {
-        guard state == .possible, trackedCount > 0, now >= downTimeUs else { return nil }
-        let elapsed = now - downTimeUs
-        if trackedCount < config.fingers && elapsed >= windowUs { return .fingersNotTogether }
-        if !ready && elapsed >= timeoutUs { return .activationTimeout(ms: config.activationTimeoutMS) }
+    func expiredReason(now: Microseconds) -> GestureFailureReason? {
+        guard state == .possible, trackedCount > 0, now >= downTime else { return nil }
+        let elapsed = now - downTime
+        if trackedCount < config.fingers && elapsed >= window { return .fingersNotTogether }
+        if !ready && elapsed >= timeout { return .activationTimeout(ms: config.activationTimeoutMS) }
         return nil
     }
 
-    func makeEvent(_ phase: GesturePhase, timeUs: UInt64) -> GestureEvent {
+    func makeEvent(_ phase: GesturePhase, time: Microseconds) -> GestureEvent {
         let inward = edge.inward(translation)
         let extent = edge.extent(screen: screen)
         let progress = extent > 0 ? min(max(inward / extent, 0), 1) : 0
         let horizontal = edge == .left || edge == .right
-        let v = velocity.velocity(atUs: frameTimeUs, horizontal: horizontal)
+        let v = velocity.velocity(at: frameTime, horizontal: horizontal)
         let inwardVelocity = edge.inward(Point(x: v, y: v))
         // Before tracking (a touch-down outside the zone) slot 0 holds that touch-down.
         let first = tracked[0]
         return GestureEvent(recognizer: config.name, phase: phase, edge: edge, fingers: config.fingers,
-                            timeUs: timeUs, progress: progress, translationMM: inward,
+                            time: time, progress: progress, translationMM: inward,
                             velocityMMs: inwardVelocity, startMM: first.start, positionMM: first.current)
     }
 }

@@ -1,4 +1,4 @@
-import TouchInput
+import TouchModel
 
 /// Several recognizers on one device, arbitrated UIKit-style. Each frame every recognizer sees the contacts
 /// the delegate lets it receive; one that meets activation claims the arena and begins unless
@@ -46,7 +46,7 @@ public final class GestureArena {
     }
 
     /// `name` may begin only after `other` has failed (UIKit's require(toFail:)).
-    public func require(_ name: String, toFail other: String) throws {
+    public func require(_ name: RecognizerID, toFail other: RecognizerID) throws {
         guard let i = index(of: name) else { throw ArenaError.unknownRecognizer(name) }
         guard let j = index(of: other) else { throw ArenaError.unknownRecognizer(other) }
         guard i != j else { throw ArenaError.requiresItself(name) }
@@ -66,11 +66,11 @@ public final class GestureArena {
         return false
     }
 
-    public func index(of name: String) -> Int? {
+    public func index(of name: RecognizerID) -> Int? {
         recognizers.firstIndex { $0.name == name }
     }
 
-    public func state(of name: String) -> RecognizerState? {
+    public func state(of name: RecognizerID) -> RecognizerState? {
         index(of: name).map { recognizers[$0].state }
     }
 
@@ -78,7 +78,7 @@ public final class GestureArena {
     public var bugCount: Int { recognizers.reduce(0) { $0 + $1.bugCount } }
 
     /// Runs one frame through every recognizer and arbitration.
-    public func process(_ frame: TouchFrame, now: UInt64) -> [GestureEvent] {
+    public func process(_ frame: TouchFrame, now: Microseconds) -> [GestureEvent] {
         // Most frames have no events: skip the clearing call then.
         if !events.isEmpty { events.removeAll(keepingCapacity: true) }
         let active = frame.activeCount
@@ -104,19 +104,19 @@ public final class GestureArena {
         }
         resolve(now: now)
         for i in recognizers.indices {
-            recognizers[i].finishFrame(activeCount: active, timeUs: frame.timeUs, now: now, into: &events)
+            recognizers[i].finishFrame(activeCount: active, time: frame.time, now: now, into: &events)
         }
         updateDeadline()
         return events
     }
 
-    /// The earliest time-out of any recognizer, for the caller's single timer (µs on the frames' clock).
+    /// The earliest time-out of any recognizer, for the caller's single timer (on the frames' clock).
     /// Kept up to date by `process` and `deadlineReached`, so reading it costs nothing.
-    public var nextDeadline: UInt64? { earliestDeadline }
+    public var nextDeadline: Microseconds? { earliestDeadline }
     /// A computed property in front of it because another module reading a public stored property of a class
     /// accesses the field directly, with a dynamic exclusivity check (a runtime call into thread-local state),
     /// whatever this declaration says; the service reads it twice per wake-up.
-    @exclusivity(unchecked) private var earliestDeadline: UInt64? = nil
+    @exclusivity(unchecked) private var earliestDeadline: Microseconds? = nil
 
     /// True when every recognizer is ended, cancelled or failed: nothing but a new finger or the last lift
     /// can change anything (see `process`). Empty arenas never wait.
@@ -124,7 +124,7 @@ public final class GestureArena {
 
     /// After every change of state: the deadline for the caller's timer, and whether the arena only waits for a lift.
     private func updateDeadline() {
-        var best: UInt64? = nil
+        var best: Microseconds? = nil
         var waiting = !recognizers.isEmpty
         for i in recognizers.indices {
             if let d = recognizers[i].nextDeadline, d < (best ?? .max) { best = d }
@@ -138,7 +138,7 @@ public final class GestureArena {
     }
 
     /// The caller's timer fired. Returns the events (time-out failures, and beginnings they unblock).
-    public func deadlineReached(now: UInt64) -> [GestureEvent] {
+    public func deadlineReached(now: Microseconds) -> [GestureEvent] {
         events.removeAll(keepingCapacity: true)
         for i in recognizers.indices {
             recognizers[i].deadlineReached(now: now, into: &events)
@@ -155,7 +155,7 @@ public final class GestureArena {
     }
 
     /// Lets ready recognizers begin, in order, until nothing changes (a failure can unblock a waiting one).
-    private func resolve(now: UInt64) {
+    private func resolve(now: Microseconds) {
         var changed = true
         while changed {
             changed = false
@@ -166,8 +166,8 @@ public final class GestureArena {
     }
 
     /// Decides for one ready recognizer. Returns true when it began or failed.
-    private func claim(_ i: Int, now: UInt64) -> Bool {
-        let timeUs = recognizers[i].frameTimeUs
+    private func claim(_ i: Int, now: Microseconds) -> Bool {
+        let time = recognizers[i].frameTime
         for j in mustFail[i] {
             switch recognizers[j].state {
             case .failed:
@@ -176,20 +176,20 @@ public final class GestureArena {
                 // Still deciding, unless it follows no contact at all (then it cannot begin on these).
                 if recognizers[j].isTracking { return false }
             case .began, .changed, .ended, .cancelled:
-                recognizers[i].fail(.lostArbitration(to: recognizers[j].name), now: now, timeUs: timeUs, into: &events)
+                recognizers[i].fail(.lostArbitration(to: recognizers[j].name), now: now, time: time, into: &events)
                 return true
             }
         }
         for k in recognizers.indices where k != i && recognizers[k].isActive && !simultaneous(i, k) {
-            recognizers[i].fail(.lostArbitration(to: recognizers[k].name), now: now, timeUs: timeUs, into: &events)
+            recognizers[i].fail(.lostArbitration(to: recognizers[k].name), now: now, time: time, into: &events)
             return true
         }
         if let delegate {
             let r = recognizers[i]
-            let request = BeginRequest(recognizer: r.name, edge: r.edge, fingers: r.config.fingers, timeUs: timeUs,
+            let request = BeginRequest(recognizer: r.name, edge: r.edge, fingers: r.config.fingers, time: time,
                                        startMM: r.tracked[0].start, screenMM: r.screen)
-            if case .refuse(let reason) = delegate.shouldBegin(request) {
-                recognizers[i].fail(.refused(reason), now: now, timeUs: timeUs, into: &events)
+            if case .refuse(let reason, _) = delegate.shouldBegin(request) {
+                recognizers[i].fail(.refused(reason), now: now, time: time, into: &events)
                 return true
             }
         }
@@ -197,7 +197,7 @@ public final class GestureArena {
         let winner = recognizers[i].name
         for k in recognizers.indices where k != i && recognizers[k].isTracking {
             if mustFail[k].contains(i) || !simultaneous(i, k) {
-                recognizers[k].fail(.lostArbitration(to: winner), now: now, timeUs: timeUs, into: &events)
+                recognizers[k].fail(.lostArbitration(to: winner), now: now, time: time, into: &events)
             }
         }
         return true
@@ -205,10 +205,10 @@ public final class GestureArena {
 }
 
 public enum ArenaError: Error, Hashable, Sendable, CustomStringConvertible {
-    case duplicateName(String)
-    case unknownRecognizer(String)
-    case requiresItself(String)
-    case requirementCycle(String, String)
+    case duplicateName(RecognizerID)
+    case unknownRecognizer(RecognizerID)
+    case requiresItself(RecognizerID)
+    case requirementCycle(RecognizerID, RecognizerID)
 
     public var description: String {
         switch self {

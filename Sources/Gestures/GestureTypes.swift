@@ -1,7 +1,17 @@
-import TouchInput
+import TouchModel
 
 // The contract between the recognizers and what consumes them (arbitration, navigation, outputs).
-// Units: millimetres, mm/s, milliseconds; time stamps are microseconds on the trace clock.
+// Units: millimetres, mm/s, milliseconds; time stamps are `Microseconds` on the trace clock.
+
+/// Names a recognizer in events, logs and arbitration; unique within an arena. Prints as its name.
+public struct RecognizerID: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public var name: String
+
+    public init(_ name: String) { self.name = name }
+    public init(stringLiteral name: String) { self.name = name }
+
+    public var description: String { name }
+}
 
 /// A screen edge as the user sees it (after rotation and calibration).
 public enum Edge: String, Hashable, Sendable, CaseIterable {
@@ -39,10 +49,10 @@ public enum GestureFailureReason: Hashable, Sendable, CustomStringConvertible {
     case fingersNotTogether
     /// The finger lifted before the swipe began.
     case liftedBeforeBegin
-    /// The delegate (for example the navigation arbiter) refused to let it begin; the text names why.
-    case refused(String)
+    /// The delegate (for example the navigation arbiter) refused to let it begin.
+    case refused(RefusalReason)
     /// Another recognizer won the arena, or one this one requires to fail began.
-    case lostArbitration(to: String)
+    case lostArbitration(to: RecognizerID)
     /// Contacts were cancelled by the device (palm, SYN_DROPPED, unplug).
     case contactsCancelled
 
@@ -55,7 +65,7 @@ public enum GestureFailureReason: Hashable, Sendable, CustomStringConvertible {
         case .extraFinger(let n): return "\(n) fingers down, more than configured"
         case .fingersNotTogether: return "fingers did not land together"
         case .liftedBeforeBegin: return "lifted before the swipe began"
-        case .refused(let why): return "refused: \(why)"
+        case .refused(let why): return "refused: \(why.rawValue)"
         case .lostArbitration(let to): return "lost arbitration to \(to)"
         case .contactsCancelled: return "contacts cancelled by the device"
         }
@@ -64,12 +74,12 @@ public enum GestureFailureReason: Hashable, Sendable, CustomStringConvertible {
 
 /// One report from a recognizer.
 public struct GestureEvent: Hashable, Sendable {
-    public var recognizer: String
+    public var recognizer: RecognizerID
     public var phase: GesturePhase
     public var edge: Edge
     public var fingers: Int
-    /// Microseconds on the trace clock.
-    public var timeUs: UInt64
+    /// On the trace clock.
+    public var time: Microseconds
     /// Inward translation ÷ the surface's extent along the swipe, 0...1 (may exceed 1 slightly never: clamped).
     public var progress: Double
     /// Inward translation in mm since touch-down.
@@ -85,7 +95,7 @@ public struct GestureEvent: Hashable, Sendable {
     /// Set when phase == .failed or .cancelled.
     public var failureReason: GestureFailureReason?
 
-    public init(recognizer: String, phase: GesturePhase, edge: Edge, fingers: Int, timeUs: UInt64,
+    public init(recognizer: RecognizerID, phase: GesturePhase, edge: Edge, fingers: Int, time: Microseconds,
                 progress: Double = 0, translationMM: Double = 0, velocityMMs: Double = 0,
                 startMM: Point = Point(x: 0, y: 0), positionMM: Point = Point(x: 0, y: 0),
                 outcome: SwipeOutcome? = nil, failureReason: GestureFailureReason? = nil) {
@@ -93,7 +103,7 @@ public struct GestureEvent: Hashable, Sendable {
         self.phase = phase
         self.edge = edge
         self.fingers = fingers
-        self.timeUs = timeUs
+        self.time = time
         self.progress = progress
         self.translationMM = translationMM
         self.velocityMMs = velocityMMs
@@ -106,29 +116,47 @@ public struct GestureEvent: Hashable, Sendable {
 
 /// What a recognizer that is about to begin tells its delegate.
 public struct BeginRequest: Hashable, Sendable {
-    public var recognizer: String
+    public var recognizer: RecognizerID
     public var edge: Edge
     public var fingers: Int
-    public var timeUs: UInt64
+    public var time: Microseconds
     /// Touch-down point in mm, screen orientation.
     public var startMM: Point
     /// The screen's size in mm, screen orientation.
     public var screenMM: PhysicalSize
 
-    public init(recognizer: String, edge: Edge, fingers: Int, timeUs: UInt64, startMM: Point, screenMM: PhysicalSize) {
+    public init(recognizer: RecognizerID, edge: Edge, fingers: Int, time: Microseconds, startMM: Point, screenMM: PhysicalSize) {
         self.recognizer = recognizer
         self.edge = edge
         self.fingers = fingers
-        self.timeUs = timeUs
+        self.time = time
         self.startMM = startMM
         self.screenMM = screenMM
     }
 }
 
-/// The delegate's answer: begin, or fail with a named reason.
+/// Why a delegate refused to let a recognizer begin. Raw values are stable codes printed by the CLI.
+/// The cases are the reasons of the delegates the project ships (the navigation controller's guard and its
+/// system pop delegate); any other delegate refuses with `delegate` and its own words as the detail.
+public enum RefusalReason: String, Hashable, Sendable, CaseIterable {
+    /// The stack has one screen (the engine's guard, or the system delegate).
+    case root
+    /// The bar is hidden (system delegate): the problem the flexible-header recipe works around.
+    case navigationBarHidden
+    /// A transition is running (the engine's guard, or the system delegate).
+    case transitionInProgress
+    /// The touch started inside the visible navigation bar (system delegate).
+    case touchInNavigationBar
+    /// The swipe came from an edge that is not the pop edge for this layout direction.
+    case wrongEdge
+    /// A custom delegate said no; the detail carries its reason.
+    case delegate
+}
+
+/// The delegate's answer: begin, or fail with a typed reason (and free text for people, when there is more to say).
 public enum BeginDecision: Hashable, Sendable {
     case allow
-    case refuse(reason: String)
+    case refuse(RefusalReason, detail: String? = nil)
 }
 
 /// Hooks in the spirit of UIGestureRecognizerDelegate. Held weakly by whoever holds it.
@@ -136,12 +164,12 @@ public protocol GestureRecognizerDelegate: AnyObject {
     /// Asked once, when a recognizer would leave `possible` for `began`. A refusal makes it fail.
     func shouldBegin(_ request: BeginRequest) -> BeginDecision
     /// Asked when a contact touches down; false means the recognizer never sees that contact.
-    func shouldReceiveTouch(recognizer: String, atMM point: Point) -> Bool
+    func shouldReceiveTouch(recognizer: RecognizerID, atMM point: Point) -> Bool
     /// Whether two recognizers may both be active at once.
-    func shouldRecognizeSimultaneously(_ recognizer: String, with other: String) -> Bool
+    func shouldRecognizeSimultaneously(_ recognizer: RecognizerID, with other: RecognizerID) -> Bool
 }
 
 extension GestureRecognizerDelegate {
-    public func shouldReceiveTouch(recognizer: String, atMM point: Point) -> Bool { true }
-    public func shouldRecognizeSimultaneously(_ recognizer: String, with other: String) -> Bool { false }
+    public func shouldReceiveTouch(recognizer: RecognizerID, atMM point: Point) -> Bool { true }
+    public func shouldRecognizeSimultaneously(_ recognizer: RecognizerID, with other: RecognizerID) -> Bool { false }
 }

@@ -1,4 +1,4 @@
-import TouchInput
+import TouchModel
 
 /// How the panel is turned relative to its native orientation, as the user sees it: the clockwise angle.
 /// With `.r90` the panel's native top edge is on the user's right and its native left edge at the top.
@@ -55,11 +55,6 @@ public struct ScreenTransform: Hashable, Sendable {
         self.deviceSize = deviceSize
         self.rotation = rotation
         self.calibration = calibration
-    }
-
-    /// For a touchscreen or touchpad described by its geometry (resolution or configured size).
-    public init(geometry: SurfaceGeometry, rotation: ScreenRotation = .r0, calibration: CalibrationMatrix = .identity) {
-        self.init(deviceSize: geometry.size, rotation: rotation, calibration: calibration)
     }
 
     /// Size as the user sees it: width and height swap for 90° and 270°.

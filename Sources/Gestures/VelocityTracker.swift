@@ -1,4 +1,4 @@
-import TouchInput
+import TouchModel
 
 /// Velocity by least squares over the last ~100 ms of positions, in the manner of the velocity trackers of
 /// Android and Flutter: fit position against time (a line, or a parabola when asked and there are at least
@@ -15,12 +15,12 @@ public struct VelocityTracker: Sendable {
 
     public var fit: Fit
     /// Samples older than this before the newest are not used.
-    public var horizonUs: UInt64
+    public var horizon: Microseconds
     /// A gap longer than this between samples means the finger stopped: older samples are not used, and a
     /// velocity asked for this long after the newest sample is zero.
-    public var stopGapUs: UInt64
+    public var stopGap: Microseconds
 
-    private var times = InlineArray<20, UInt64>(repeating: 0)
+    private var times = InlineArray<20, Microseconds>(repeating: 0)
     private var xs = InlineArray<20, Double>(repeating: 0)
     private var ys = InlineArray<20, Double>(repeating: 0)
     /// Index of the newest sample.
@@ -29,59 +29,59 @@ public struct VelocityTracker: Sendable {
 
     public init(fit: Fit = .linear, horizonMS: Double = 100, stopGapMS: Double = 40) {
         self.fit = fit
-        self.horizonUs = UInt64(max(0, horizonMS) * 1000)
-        self.stopGapUs = UInt64(max(0, stopGapMS) * 1000)
+        self.horizon = Microseconds(milliseconds: horizonMS)
+        self.stopGap = Microseconds(milliseconds: stopGapMS)
     }
 
     public mutating func reset() {
         count = 0
     }
 
-    /// Adds a position (mm) at a time (µs). A sample at the newest sample's time replaces it; an older one
+    /// Adds a position (mm) at a time. A sample at the newest sample's time replaces it; an older one
     /// (time going backwards) is dropped.
-    public mutating func add(timeUs: UInt64, position: Point) {
+    public mutating func add(time: Microseconds, position: Point) {
         if count > 0 {
             let last = times[newest]
-            if timeUs == last {
+            if time == last {
                 xs[newest] = position.x
                 ys[newest] = position.y
                 return
             }
-            if timeUs < last { return }
+            if time < last { return }
         }
         newest = count == 0 || newest == Self.capacity - 1 ? 0 : newest + 1
-        times[newest] = timeUs
+        times[newest] = time
         xs[newest] = position.x
         ys[newest] = position.y
         count = min(count + 1, Self.capacity)
     }
 
-    /// Velocity in mm/s at time `nowUs` (normally the current frame's time). Zero with fewer than two usable
-    /// samples or when the newest sample is more than `stopGapUs` old.
+    /// Velocity in mm/s at time `now` (normally the current frame's time). Zero with fewer than two usable
+    /// samples or when the newest sample is more than `stopGap` old.
     @inline(__always)
-    public func velocity(atUs nowUs: UInt64) -> Point {
-        fit(atUs: nowUs, x: true, y: true)
+    public func velocity(at now: Microseconds) -> Point {
+        fit(at: now, x: true, y: true)
     }
 
     /// One axis only (half the work): the x component when `horizontal`, else y.
     @inline(__always)
-    public func velocity(atUs nowUs: UInt64, horizontal: Bool) -> Double {
-        let v = fit(atUs: nowUs, x: horizontal, y: !horizontal)
+    public func velocity(at now: Microseconds, horizontal: Bool) -> Double {
+        let v = fit(at: now, x: horizontal, y: !horizontal)
         return horizontal ? v.x : v.y
     }
 
     /// Always inlined: called on a tracker stored in a class, an outlined call would first copy its ~500 bytes.
     @inline(__always)
-    private func fit(atUs nowUs: UInt64, x wantX: Bool, y wantY: Bool) -> Point {
+    private func fit(at now: Microseconds, x wantX: Bool, y wantY: Bool) -> Point {
         guard count >= 2 else { return Point(x: 0, y: 0) }
         let t0 = times[newest]
-        if nowUs > t0 && nowUs - t0 > stopGapUs { return Point(x: 0, y: 0) }
+        if now > t0 && now - t0 > stopGap { return Point(x: 0, y: 0) }
         let x0 = xs[newest], y0 = ys[newest]
 
         // Time is scaled to the horizon (τ in -1...0) and positions are taken relative to the newest sample,
         // which keeps the normal equations well conditioned.
-        let scale = Double(max(horizonUs, 1)) / 1e6
-        let tauPerUs = -1 / Double(max(horizonUs, 1))
+        let scale = Double(max(horizon.rawValue, 1)) / 1e6
+        let tauPerUs = -1 / Double(max(horizon.rawValue, 1))
         var n = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
         var sx = 0.0, stx = 0.0, st2x = 0.0, sy = 0.0, sty = 0.0, st2y = 0.0
         var i = newest
@@ -89,8 +89,8 @@ public struct VelocityTracker: Sendable {
         var used = 0
         while used < count {
             let t = times[i]
-            if t0 - t > horizonUs || previousTime - t > stopGapUs { break }
-            let tau = Double(t0 - t) * tauPerUs
+            if t0 - t > horizon || previousTime - t > stopGap { break }
+            let tau = Double((t0 - t).rawValue) * tauPerUs
             let tau2 = tau * tau
             n += 1; s1 += tau; s2 += tau2; s3 += tau2 * tau; s4 += tau2 * tau2
             if wantX {

@@ -1,4 +1,5 @@
 import Gestures
+import TouchModel
 
 /// How long the rest of an interactive pop animates after the finger lifts.
 ///

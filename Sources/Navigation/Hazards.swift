@@ -1,4 +1,5 @@
 import Gestures
+import TouchModel
 
 // Naming the flexible-header recipe's hazards as they happen. None of these changes behaviour: the guard in
 // PopGate is what keeps the engine from freezing; these say why the app would misbehave in UIKit.
@@ -8,7 +9,7 @@ extension NavigationController {
     func popDelegateDidChange(from old: (any GestureRecognizerDelegate)?) {
         let new = interactivePopDelegate
         guard new !== old else { return }
-        let now = clockUs
+        let now = clock
         let setter = callbackScreen
         if let owned = new as? any ScreenOwnedPopDelegate {
             let owner = owned.owner
@@ -26,7 +27,7 @@ extension NavigationController {
     }
 
     /// Run once the stack settles after a change.
-    func settledHazardChecks(now: UInt64) {
+    func settledHazardChecks(now: Microseconds) {
         guard let top = topScreen, interactivePopDelegate == nil else { return }
         if screens.count == 1 {
             diagnose(.nilDelegateAtRoot, screen: top.name,

@@ -1,11 +1,10 @@
 import Gestures
-import TouchInput
+import TouchModel
 
 /// Connects the edge-swipe recognizer to the navigation controller.
 ///
 /// As the recognizer's delegate it answers `shouldBegin` through the controller's guard and delegate chain
-/// (a refusal makes the recognizer fail with `.refused(reason)`, the reason being a `PopRefusalReason` raw
-/// value). As the consumer of the recognizer's `GestureEvent`s it drives the interactive pop: began starts it,
+/// (a refusal makes the recognizer fail with `.refused(reason)`). As the consumer of the recognizer's `GestureEvent`s it drives the interactive pop: began starts it,
 /// changed moves its progress, ended finishes or cancels it by the recognizer's outcome with the release
 /// velocity, cancelled cancels it. If `began` arrives without a `shouldBegin` first (a recognizer without a
 /// delegate), the arbiter asks the chain itself at that point.
@@ -15,7 +14,7 @@ import TouchInput
 /// allowed untouched here and their events ignored.
 public final class NavigationArbiter: GestureRecognizerDelegate {
     public let controller: NavigationController
-    public let popRecognizer: String?
+    public let popRecognizer: RecognizerID?
 
     private enum Phase {
         /// No pop gesture in flight.
@@ -30,12 +29,12 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
 
     private var phase: Phase = .waiting
 
-    public init(controller: NavigationController, popRecognizer: String? = nil) {
+    public init(controller: NavigationController, popRecognizer: RecognizerID? = nil) {
         self.controller = controller
         self.popRecognizer = popRecognizer
     }
 
-    private func isPop(recognizer: String, edge: Edge) -> Bool {
+    private func isPop(recognizer: RecognizerID, edge: Edge) -> Bool {
         if let popRecognizer { return recognizer == popRecognizer }
         return edge == controller.config.popEdge
     }
@@ -44,21 +43,19 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
 
     public func shouldBegin(_ request: BeginRequest) -> BeginDecision {
         guard isPop(recognizer: request.recognizer, edge: request.edge) else { return .allow }
-        switch controller.decidePopBegin(request) {
-        case .allow:
-            phase = .approved(request)
-            return .allow
-        case .refuse(let reason, _):
-            phase = .refused
-            return .refuse(reason: reason.rawValue)
+        let decision = controller.decidePopBegin(request)
+        switch decision {
+        case .allow: phase = .approved(request)
+        case .refuse: phase = .refused
         }
+        return decision
     }
 
     // MARK: Gesture events
 
     public func handle(_ event: GestureEvent) {
         guard isPop(recognizer: event.recognizer, edge: event.edge) else { return }
-        let now = event.timeUs
+        let now = event.time
         switch event.phase {
         case .began:
             let request: BeginRequest
@@ -66,7 +63,7 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
             case .approved(let r) where controller.isTransitioning || controller.screens.count < 2:
                 // Something changed the stack since shouldBegin allowed it: judge again, now.
                 var again = r
-                again.timeUs = now
+                again.time = now
                 guard controller.decidePopBegin(again) == .allow else {
                     phase = .refused
                     return
@@ -122,7 +119,7 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
         let size = event.edge == .left || event.edge == .right
             ? PhysicalSize(widthMM: extent, heightMM: 0) : PhysicalSize(widthMM: 0, heightMM: extent)
         return BeginRequest(recognizer: event.recognizer, edge: event.edge, fingers: event.fingers,
-                            timeUs: event.timeUs, startMM: event.startMM, screenMM: size)
+                            time: event.time, startMM: event.startMM, screenMM: size)
     }
 
     /// The screen's size along the swipe, for the release-velocity timing.

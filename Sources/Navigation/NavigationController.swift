@@ -1,4 +1,5 @@
 import Gestures
+import TouchModel
 
 /// A stack change asked for by the app (or the CLI).
 public enum StackOperation: CustomStringConvertible {
@@ -39,9 +40,9 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
 
 /// UIKit's UINavigationController, as far as the swipe-back cares: a stack of screens with UIKit's
 /// appearance order, animated transitions that end when the caller says (finishAnimation or advance past
-/// `nextDeadlineUs`), a navigation-bar-hidden flag, and the interactive pop's weakly held delegate.
+/// `nextDeadline`), a navigation-bar-hidden flag, and the interactive pop's weakly held delegate.
 ///
-/// Time is microseconds on the trace clock (like GestureEvent.timeUs). Stack changes asked for while a
+/// Time is `Microseconds` on the trace clock (like GestureEvent.time). Stack changes asked for while a
 /// transition runs are queued (bounded; see OperationQueue.swift) and run in order when it ends. Everything that happens is recorded as
 /// `NavigationEvent`s; drain them with `takeEvents()`.
 public final class NavigationController {
@@ -68,7 +69,7 @@ public final class NavigationController {
     var needsSettleCheck = false
     /// The latest time the controller was told about, for changes made from outside any call that carries one
     /// (e.g. the app setting the delegate).
-    var clockUs: UInt64 = 0
+    var clock: Microseconds = 0
 
     public private(set) var events: [NavigationEvent] = []
     public private(set) var debugLog: [String] = []
@@ -82,26 +83,26 @@ public final class NavigationController {
 
     // MARK: Stack changes
 
-    public func push(_ screen: Screen, animated: Bool = true, now: UInt64) throws(NavigationError) {
+    public func push(_ screen: Screen, animated: Bool = true, now: Microseconds) throws(NavigationError) {
         try request(.push(screen, animated: animated), now: now)
     }
 
-    public func pop(animated: Bool = true, now: UInt64) {
+    public func pop(animated: Bool = true, now: Microseconds) {
         try? request(.pop(animated: animated), now: now)
     }
 
-    public func popToRoot(animated: Bool = true, now: UInt64) {
+    public func popToRoot(animated: Bool = true, now: Microseconds) {
         try? request(.popToRoot(animated: animated), now: now)
     }
 
-    public func setScreens(_ list: [Screen], animated: Bool = true, now: UInt64) throws(NavigationError) {
+    public func setScreens(_ list: [Screen], animated: Bool = true, now: Microseconds) throws(NavigationError) {
         try request(.setScreens(list, animated: animated), now: now)
     }
 
     /// Runs `operation` now when idle, else queues it. Throws for what is wrong whatever the timing, and
     /// `queueFull` for a push or pop past the queue's bound; a queued operation that became invalid by its turn
     /// is dropped with a `droppedQueuedOperation` diagnostic.
-    public func request(_ operation: StackOperation, now: UInt64) throws(NavigationError) {
+    public func request(_ operation: StackOperation, now: Microseconds) throws(NavigationError) {
         if let error = validate(operation) { throw error }
         if busy || !state.isIdle || !queue.isEmpty {
             try enqueue(operation, now: now)
@@ -116,20 +117,20 @@ public final class NavigationController {
     /// Ends the running animation (programmatic transition, or the rest of a released interactive pop) now.
     /// Returns false when there is none (idle, finger still down, or frozen).
     @discardableResult
-    public func finishAnimation(now: UInt64) -> Bool {
-        guard state.deadlineUs != nil else { return false }
+    public func finishAnimation(now: Microseconds) -> Bool {
+        guard state.deadline != nil else { return false }
         send(.animationEnded, now: now)
         afterInput(now: now)
         return true
     }
 
     /// When the running animation ends, if one runs.
-    public var nextDeadlineUs: UInt64? { state.deadlineUs }
+    public var nextDeadline: Microseconds? { state.deadline }
 
     /// Ends every animation whose deadline is at or before `now`, each at its own deadline, and starts queued
     /// changes from there.
-    public func advance(now: UInt64) {
-        while let deadline = state.deadlineUs, deadline <= now {
+    public func advance(now: Microseconds) {
+        while let deadline = state.deadline, deadline <= now {
             send(.animationEnded, now: deadline)
             afterInput(now: deadline)
         }
@@ -176,11 +177,11 @@ public final class NavigationController {
 
     // MARK: Internals shared by the other files
 
-    func emit(_ kind: NavigationEvent.Kind, now: UInt64) {
-        events.append(NavigationEvent(timeUs: now, kind: kind))
+    func emit(_ kind: NavigationEvent.Kind, now: Microseconds) {
+        events.append(NavigationEvent(time: now, kind: kind))
     }
 
-    func diagnose(_ code: DiagnosticCode, screen: String?, _ detail: String, now: UInt64) {
+    func diagnose(_ code: DiagnosticCode, screen: String?, _ detail: String, now: Microseconds) {
         emit(.diagnostic(code, screen: screen, detail: detail), now: now)
     }
 
@@ -189,7 +190,7 @@ public final class NavigationController {
     }
 
     /// After any outside input: run queued changes while idle, then look for hazards once settled.
-    func afterInput(now: UInt64) {
+    func afterInput(now: Microseconds) {
         while state.isIdle, !queue.isEmpty {
             let next = queue.removeFirst()
             send(.operation(next), now: now)
@@ -219,6 +220,6 @@ public final class NavigationController {
     }
 }
 
-func microseconds(ms: Double) -> UInt64 {
-    ms.isFinite && ms > 0 ? UInt64((ms * 1000).rounded()) : 0
+func microseconds(ms: Double) -> Microseconds {
+    Microseconds(ms.isFinite && ms > 0 ? UInt64((ms * 1000).rounded()) : 0)
 }

@@ -1,18 +1,5 @@
-/// Why a pop gesture was not allowed to begin. Raw values are stable and printed by the CLI.
-public enum PopRefusalReason: String, Hashable, Sendable, CaseIterable {
-    /// The stack has one screen (the engine's guard, or the system delegate).
-    case root
-    /// The bar is hidden (system delegate): the problem the flexible-header recipe works around.
-    case navigationBarHidden
-    /// A transition is running (the engine's guard, or the system delegate).
-    case transitionInProgress
-    /// The touch started inside the visible navigation bar (system delegate).
-    case touchInNavigationBar
-    /// The swipe came from an edge that is not the pop edge for this layout direction.
-    case wrongEdge
-    /// A custom delegate said no; the detail carries its reason.
-    case delegate
-}
+import Gestures
+import TouchModel
 
 /// Kinds of stack transition.
 public enum TransitionKind: String, Hashable, Sendable {
@@ -45,7 +32,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     case bug
 }
 
-/// Something the navigation model did or noticed, at a time (microseconds on the trace clock).
+/// Something the navigation model did or noticed, at a time on the trace clock.
 public struct NavigationEvent: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case willAppear(String)
@@ -57,15 +44,15 @@ public struct NavigationEvent: Hashable, Sendable {
         case transitionProgress(Double)
         case transitionFinished(TransitionKind, from: String?, to: String?)
         case transitionCancelled(TransitionKind, from: String?, to: String?)
-        case popRefused(PopRefusalReason, detail: String?)
+        case popRefused(RefusalReason, detail: String?)
         case diagnostic(DiagnosticCode, screen: String?, detail: String)
     }
 
-    public var timeUs: UInt64
+    public var time: Microseconds
     public var kind: Kind
 
-    public init(timeUs: UInt64, kind: Kind) {
-        self.timeUs = timeUs
+    public init(time: Microseconds, kind: Kind) {
+        self.time = time
         self.kind = kind
     }
 

@@ -1,4 +1,5 @@
 import Gestures
+import TouchModel
 
 /// What the CLI (or the daemon) drives: a controller built from a stack spec, its arbiter, and JSON lines out.
 ///
@@ -6,7 +7,7 @@ import Gestures
 /// 1. `session.advance(now:)` — ends animations whose time has come, so shouldBegin sees the present;
 /// 2. `arena.process(frame, now:)` with `arena.delegate = session.arbiter` (refusals happen inside);
 /// 3. `session.handle(event)` for each GestureEvent the arena returned.
-/// Wake at `nextDeadlineUs` too (call `advance`). At the end of input, `finish(now:)` lets the rest run out.
+/// Wake at `nextDeadline` too (call `advance`). At the end of input, `finish(now:)` lets the rest run out.
 /// `takeEvents()` returns what happened since the last call (the output layer formats it).
 public final class NavigationSession {
     public let controller: NavigationController
@@ -14,14 +15,14 @@ public final class NavigationSession {
 
     /// Builds the stack from a spec like "home,inbox:header,message:header", without animation, at `now`;
     /// the top screen's willAppear/didAppear (and any hazard, e.g. a host alone) are the first events.
-    public convenience init(stack spec: String, config: NavigationConfig = NavigationConfig(), popRecognizer: String? = nil,
-                            now: UInt64 = 0) throws(StackSpecError) {
+    public convenience init(stack spec: String, config: NavigationConfig = NavigationConfig(), popRecognizer: RecognizerID? = nil,
+                            now: Microseconds = 0) throws(StackSpecError) {
         self.init(screens: try StackSpec.parse(spec), config: config, popRecognizer: popRecognizer, now: now)
     }
 
     /// The same from an already parsed spec.
-    public init(screens specs: [ScreenSpec], config: NavigationConfig = NavigationConfig(), popRecognizer: String? = nil,
-                now: UInt64 = 0) {
+    public init(screens specs: [ScreenSpec], config: NavigationConfig = NavigationConfig(), popRecognizer: RecognizerID? = nil,
+                now: Microseconds = 0) {
         let screens = specs.map { $0.makeScreen() }
         controller = NavigationController(config: config)
         arbiter = NavigationArbiter(controller: controller, popRecognizer: popRecognizer)
@@ -29,28 +30,28 @@ public final class NavigationSession {
         try? controller.setScreens(screens, animated: false, now: now)
     }
 
-    public func advance(now: UInt64) {
+    public func advance(now: Microseconds) {
         controller.advance(now: now)
     }
 
     public func handle(_ event: GestureEvent) {
-        controller.advance(now: event.timeUs)
+        controller.advance(now: event.time)
         arbiter.handle(event)
     }
 
-    public var nextDeadlineUs: UInt64? { controller.nextDeadlineUs }
+    public var nextDeadline: Microseconds? { controller.nextDeadline }
 
     /// Ends what is still running: an interactive pop whose finger never lifted is cancelled (as a
     /// recognizer cancelled by the end of input would be), then every animation and queued change runs out.
-    public func finish(now: UInt64) {
+    public func finish(now: Microseconds) {
         controller.advance(now: now)
         if controller.interactiveProgress != nil {
             arbiter.handle(GestureEvent(recognizer: arbiter.popRecognizer ?? "pop", phase: .cancelled,
-                                        edge: controller.config.popEdge, fingers: 1, timeUs: now,
+                                        edge: controller.config.popEdge, fingers: 1, time: now,
                                         failureReason: .contactsCancelled))
         }
         var t = now
-        while let deadline = controller.nextDeadlineUs {
+        while let deadline = controller.nextDeadline {
             t = max(t, deadline)
             controller.advance(now: t)
         }

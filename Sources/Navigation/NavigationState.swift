@@ -1,4 +1,5 @@
 import Gestures
+import TouchModel
 
 /// A programmatic transition in flight.
 struct StackTransition {
@@ -22,11 +23,11 @@ struct InteractivePop {
 enum NavigationState {
     case idle
     /// A programmatic animated transition; ends at the deadline or on finishAnimation.
-    case animating(StackTransition, deadlineUs: UInt64)
+    case animating(StackTransition, deadline: Microseconds)
     /// The finger drives an interactive pop.
     case tracking(InteractivePop)
     /// The finger lifted; the rest animates towards `outcome`.
-    case settling(InteractivePop, outcome: SwipeOutcome, deadlineUs: UInt64)
+    case settling(InteractivePop, outcome: SwipeOutcome, deadline: Microseconds)
     /// Unguarded mode only: a pop began that UIKit never ends. `from` is the top at the time.
     case frozen(from: String?)
 
@@ -35,7 +36,7 @@ enum NavigationState {
         return false
     }
 
-    var deadlineUs: UInt64? {
+    var deadline: Microseconds? {
         switch self {
         case .animating(_, let d), .settling(_, _, let d): return d
         case .idle, .tracking, .frozen: return nil
@@ -74,8 +75,8 @@ enum NavigationInput: CustomStringConvertible {
 }
 
 extension NavigationController {
-    func send(_ input: NavigationInput, now: UInt64) {
-        clockUs = max(clockUs, now)
+    func send(_ input: NavigationInput, now: Microseconds) {
+        clock = max(clock, now)
         let before = state.name
         let wasBusy = busy
         busy = true
@@ -92,7 +93,7 @@ extension NavigationController {
         }
     }
 
-    private func handleIdle(_ input: NavigationInput, now: UInt64) {
+    private func handleIdle(_ input: NavigationInput, now: Microseconds) {
         switch input {
         case .operation(let op):
             perform(op, now: now)
@@ -111,7 +112,7 @@ extension NavigationController {
         }
     }
 
-    private func handleAnimating(_ t: StackTransition, deadline: UInt64, _ input: NavigationInput, now: UInt64) {
+    private func handleAnimating(_ t: StackTransition, deadline: Microseconds, _ input: NavigationInput, now: Microseconds) {
         switch input {
         case .operation(let op):
             queue.append(op)
@@ -125,7 +126,7 @@ extension NavigationController {
         }
     }
 
-    private func handleTracking(_ pop: InteractivePop, _ input: NavigationInput, now: UInt64) {
+    private func handleTracking(_ pop: InteractivePop, _ input: NavigationInput, now: Microseconds) {
         switch input {
         case .operation(let op):
             queue.append(op)
@@ -139,13 +140,13 @@ extension NavigationController {
         case .popReleased(let outcome, let velocity):
             let ms = CompletionTiming.remainingMs(progress: pop.progress, outcome: outcome, velocityMMs: velocity,
                                                   extentMM: pop.extentMM, config: config)
-            state = .settling(pop, outcome: outcome, deadlineUs: now + microseconds(ms: ms))
+            state = .settling(pop, outcome: outcome, deadline: now + microseconds(ms: ms))
         case .animationEnded:
             break  // the finger drives this one
         }
     }
 
-    private func handleSettling(_ pop: InteractivePop, outcome: SwipeOutcome, _ input: NavigationInput, now: UInt64) {
+    private func handleSettling(_ pop: InteractivePop, outcome: SwipeOutcome, _ input: NavigationInput, now: Microseconds) {
         switch input {
         case .operation(let op):
             queue.append(op)
@@ -159,7 +160,7 @@ extension NavigationController {
         }
     }
 
-    private func handleFrozen(_ input: NavigationInput, now: UInt64) {
+    private func handleFrozen(_ input: NavigationInput, now: Microseconds) {
         switch input {
         case .operation(let op):
             queue.append(op)  // never runs: that is the freeze
@@ -170,7 +171,7 @@ extension NavigationController {
 
     /// UIKit with a nil delegate: the pop begins with nothing to pop (or inside a transition); the pop does
     /// nothing and the interactive transition stays engaged for good.
-    private func freeze(now: UInt64) {
+    private func freeze(now: Microseconds) {
         let top = topScreen?.name
         emit(.transitionBegan(.interactivePop, from: top, to: nil), now: now)
         diagnose(.transitionFrozen, screen: top,
@@ -178,7 +179,7 @@ extension NavigationController {
         state = .frozen(from: top)
     }
 
-    private func impossible(_ input: NavigationInput, now: UInt64) {
+    private func impossible(_ input: NavigationInput, now: Microseconds) {
         diagnose(.bug, screen: topScreen?.name, "\(input) while \(state.name)", now: now)
     }
 }

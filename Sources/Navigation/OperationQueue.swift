@@ -1,3 +1,6 @@
+import Gestures
+import TouchModel
+
 /// The stack changes asked for while a transition runs: bounded, and what they will do to the stack is
 /// known ahead, so a name check can count screens that are only queued.
 ///
@@ -11,7 +14,7 @@ extension NavigationController {
     /// At most this many stack changes wait for a transition (at the default 350 ms, about 6 s of work).
     public static let maxQueuedOperations = 16
 
-    func enqueue(_ operation: StackOperation, now: UInt64) throws(NavigationError) {
+    func enqueue(_ operation: StackOperation, now: Microseconds) throws(NavigationError) {
         switch operation {
         case .setScreens:
             dropQueued(from: 0, replacedBy: operation, now: now)
@@ -24,7 +27,7 @@ extension NavigationController {
         queue.append(operation)
     }
 
-    private func dropQueued(from start: Int, replacedBy operation: StackOperation, now: UInt64) {
+    private func dropQueued(from start: Int, replacedBy operation: StackOperation, now: Microseconds) {
         guard start < queue.count else { return }
         for op in queue[start...] {
             diagnose(.droppedQueuedOperation, screen: nil, "\(op): replaced by \(operation)", now: now)

@@ -1,34 +1,29 @@
 import Gestures
-
-/// The answer to "may the pop gesture begin?", with the reason when it may not.
-public enum PopVerdict: Hashable, Sendable {
-    case allow
-    case refuse(PopRefusalReason, detail: String?)
-}
+import TouchModel
 
 extension NavigationController {
     /// Asked when the pop recognizer would begin. Order: wrong edge; a frozen transition; the engine's guard
     /// (guarded mode: the root and a running transition, whatever the delegate says); then the delegate
     /// chain — nil allows, the system delegate applies its checks, a custom delegate answers for itself.
     /// Every refusal is recorded as `popRefused`.
-    public func decidePopBegin(_ request: BeginRequest) -> PopVerdict {
-        clockUs = max(clockUs, request.timeUs)
+    public func decidePopBegin(_ request: BeginRequest) -> BeginDecision {
+        clock = max(clock, request.time)
         let verdict = evaluate(request)
         if case .refuse(let reason, let detail) = verdict {
-            emit(.popRefused(reason, detail: detail), now: request.timeUs)
+            emit(.popRefused(reason, detail: detail), now: request.time)
         }
         return verdict
     }
 
-    private func evaluate(_ request: BeginRequest) -> PopVerdict {
-        let now = request.timeUs
+    private func evaluate(_ request: BeginRequest) -> BeginDecision {
+        let now = request.time
         guard request.edge == config.popEdge else {
             return .refuse(.wrongEdge, detail: "\(request.edge.rawValue) edge; pops start at \(config.popEdge.rawValue)")
         }
         if isFrozen { return .refuse(.transitionInProgress, detail: "frozen") }
         let chain = askDelegateChain(request)
         if config.guardMode == .guarded {
-            let guardReason: PopRefusalReason? =
+            let guardReason: RefusalReason? =
                 isTransitioning ? .transitionInProgress : (screens.count <= 1 ? .root : nil)
             if let reason = guardReason {
                 if chain == .allow {
@@ -41,17 +36,13 @@ extension NavigationController {
         return chain
     }
 
-    private func askDelegateChain(_ request: BeginRequest) -> PopVerdict {
+    /// The system delegate's reasons are the controller's own; any other delegate's refusal is `delegate`,
+    /// with its own words (or its reason's code) as the detail.
+    private func askDelegateChain(_ request: BeginRequest) -> BeginDecision {
         guard let delegate = interactivePopDelegate else { return .allow }
-        switch delegate.shouldBegin(request) {
-        case .allow:
-            return .allow
-        case .refuse(let text):
-            if delegate === systemPopDelegate, let reason = PopRefusalReason(rawValue: text) {
-                return .refuse(reason, detail: nil)
-            }
-            return .refuse(.delegate, detail: text)
-        }
+        let decision = delegate.shouldBegin(request)
+        guard case .refuse(let reason, let detail) = decision, delegate !== systemPopDelegate else { return decision }
+        return .refuse(.delegate, detail: detail ?? reason.rawValue)
     }
 
     /// For diagnostics: who holds the pop gesture.

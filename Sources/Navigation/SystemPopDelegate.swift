@@ -1,9 +1,9 @@
 import Gestures
-import TouchInput
+import TouchModel
 
 /// The navigation controller's own pop-gesture delegate (UIKit's private interactive transition).
 /// Refuses while a transition runs, at one screen, while the bar is hidden, and for a touch that starts
-/// inside the visible navigation bar. Its refusal texts are `PopRefusalReason` raw values.
+/// inside the visible navigation bar. Its refusals carry the controller's own `RefusalReason`s.
 public final class SystemPopDelegate: GestureRecognizerDelegate {
     /// Weak: the controller owns this object.
     public private(set) weak var controller: NavigationController?
@@ -17,9 +17,9 @@ public final class SystemPopDelegate: GestureRecognizerDelegate {
     }
 
     public func shouldBegin(_ request: BeginRequest) -> BeginDecision {
-        guard let nav = controller else { return .refuse(reason: PopRefusalReason.root.rawValue) }
+        guard let nav = controller else { return .refuse(.root) }
         if let reason = nav.systemRefusal(startMM: request.startMM) {
-            return .refuse(reason: reason.rawValue)
+            return .refuse(reason)
         }
         return .allow
     }
@@ -27,7 +27,7 @@ public final class SystemPopDelegate: GestureRecognizerDelegate {
 
 extension NavigationController {
     /// The system delegate's checks, in its order.
-    func systemRefusal(startMM: Point) -> PopRefusalReason? {
+    func systemRefusal(startMM: Point) -> RefusalReason? {
         if isTransitioning { return .transitionInProgress }
         if screens.count <= 1 { return .root }
         if isNavigationBarHidden { return .navigationBarHidden }

@@ -1,4 +1,5 @@
 import Gestures
+import TouchModel
 
 // Stack changes and their appearance callbacks, in UIKit's order:
 //   push/pop/popToRoot/setScreens: from.willDisappear, to.willAppear, (animation), from.didDisappear, to.didAppear
@@ -7,7 +8,7 @@ import Gestures
 // setScreens and popToRoot call back only the old top and the new top.
 
 extension NavigationController {
-    func perform(_ operation: StackOperation, now: UInt64) {
+    func perform(_ operation: StackOperation, now: Microseconds) {
         if let error = validate(operation) {
             diagnose(.droppedQueuedOperation, screen: nil, "\(operation): \(error)", now: now)
             return
@@ -46,23 +47,23 @@ extension NavigationController {
         }
     }
 
-    private func ignoredAtRoot(_ what: String, now: UInt64) {
+    private func ignoredAtRoot(_ what: String, now: Microseconds) {
         diagnose(.popIgnoredAtRoot, screen: topScreen?.name, "\(what) with \(screens.count) screen(s) does nothing",
                  now: now)
     }
 
-    private func start(_ t: StackTransition, now: UInt64) {
+    private func start(_ t: StackTransition, now: Microseconds) {
         emit(.transitionBegan(t.kind, from: t.from?.name, to: t.to.name), now: now)
         loadIfNeeded(t.to, now: now)
         sendWillPair(outgoing: t.from, incoming: t.to, animated: t.animated, now: now)
         if t.animated {
-            state = .animating(t, deadlineUs: now + microseconds(ms: config.transitionDurationMs))
+            state = .animating(t, deadline: now + microseconds(ms: config.transitionDurationMs))
         } else {
             completeTransition(t, now: now)
         }
     }
 
-    func completeTransition(_ t: StackTransition, now: UInt64) {
+    func completeTransition(_ t: StackTransition, now: Microseconds) {
         if let from = t.from { deliver(.didDisappear, to: from, animated: t.animated, now: now) }
         deliver(.didAppear, to: t.to, animated: t.animated, now: now)
         t.detachAtEnd.filter { s in !screens.contains { $0 === s } }.forEach(detach)
@@ -70,7 +71,7 @@ extension NavigationController {
         needsSettleCheck = true
     }
 
-    func beginInteractivePop(extentMM: Double?, now: UInt64) {
+    func beginInteractivePop(extentMM: Double?, now: Microseconds) {
         let from = screens.removeLast()
         let to = screens[screens.count - 1]
         state = .tracking(InteractivePop(from: from, to: to, progress: 0, extentMM: extentMM))
@@ -79,7 +80,7 @@ extension NavigationController {
         sendWillPair(outgoing: from, incoming: to, animated: true, now: now)
     }
 
-    func endInteractivePop(_ pop: InteractivePop, outcome: SwipeOutcome, now: UInt64) {
+    func endInteractivePop(_ pop: InteractivePop, outcome: SwipeOutcome, now: Microseconds) {
         needsSettleCheck = true
         switch outcome {
         case .complete:
@@ -106,7 +107,7 @@ extension NavigationController {
 
     /// The two "will" callbacks, in the container's order; the incoming screen's bar preference goes first,
     /// as a screen's own viewWillAppear would apply it.
-    private func sendWillPair(outgoing: Screen?, incoming: Screen, animated: Bool, now: UInt64) {
+    private func sendWillPair(outgoing: Screen?, incoming: Screen, animated: Bool, now: Microseconds) {
         let outgoingFirst = config.containerOrder == .outgoingFirst
         if outgoingFirst, let o = outgoing { deliver(.willDisappear, to: o, animated: animated, now: now) }
         applyBarPreference(of: incoming)
@@ -122,7 +123,7 @@ extension NavigationController {
         }
     }
 
-    private func loadIfNeeded(_ screen: Screen, now: UInt64) {
+    private func loadIfNeeded(_ screen: Screen, now: Microseconds) {
         guard !screen.isLoaded else { return }
         screen.isLoaded = true
         let outer = callbackScreen
@@ -133,7 +134,7 @@ extension NavigationController {
 
     /// Moves the screen's appearance state, records the callback and calls it. A callback UIKit would never
     /// send from the screen's state is a bug: recorded, not delivered.
-    private func deliver(_ callback: AppearanceCallback, to screen: Screen, animated: Bool, now: UInt64) {
+    private func deliver(_ callback: AppearanceCallback, to screen: Screen, animated: Bool, now: Microseconds) {
         guard let next = screen.appearance.after(callback) else {
             diagnose(.bug, screen: screen.name, "\(callback.rawValue) while \(screen.appearance.rawValue)", now: now)
             return

@@ -1,15 +1,16 @@
 import CEvdev
+import TouchModel
 
-/// One evdev event on the trace clock. Time is in microseconds; what the zero is depends on the source
+/// One evdev event on the trace clock. What the zero is depends on the source
 /// (a recording normalises to its first event, a live device uses CLOCK_MONOTONIC).
 public struct InputEvent: Hashable, Sendable {
-    public var timeUs: UInt64
+    public var time: Microseconds
     public var type: UInt16
     public var code: UInt16
     public var value: Int32
 
-    public init(timeUs: UInt64, type: UInt16, code: UInt16, value: Int32) {
-        self.timeUs = timeUs
+    public init(time: Microseconds, type: UInt16, code: UInt16, value: Int32) {
+        self.time = time
         self.type = type
         self.code = code
         self.value = value

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import TouchInput
+import TouchModel
 
 /// Reads evemu text: an optional `# EVEMU x.y` first line, the description (`N:`, `I:`, `P:`, `B:`,
 /// `A:`, `L:`, `S:` lines) and `E: sec.usec type code value` events. Formats 1.0 to 1.3 and headerless
@@ -282,7 +283,7 @@ struct EvemuParser {
             throw failure(.nonMonotonicTime(previousUs: previousTime, timeUs: time), column: 4)
         }
         previousTime = time
-        let event = InputEvent(timeUs: time - firstTime, type: UInt16(type), code: UInt16(code), value: value)
+        let event = InputEvent(time: Microseconds(time - firstTime), type: UInt16(type), code: UInt16(code), value: value)
         if event.isSynReport { lastSynReportLine = lineNumber }
         events.append(event)
     }

@@ -1,4 +1,5 @@
 import TouchInput
+import TouchModel
 
 /// Writes one device as an evemu 1.3 recording: commented summary, `N:`/`I:`/`P:`/`B:`/`A:` lines,
 /// then `E:` events with a comment naming each, as evemu-record does. Times start at the first event
@@ -42,12 +43,12 @@ public enum EvemuWriter {
         }
 
         var names = EventNameCache()
-        let clockZero = device.events.first?.timeUs ?? 0
+        let clockZero = device.events.first?.time.rawValue ?? 0
         var lastReportUs: UInt64 = 0
         for var e in device.events {
-            e.timeUs -= min(clockZero, e.timeUs)
+            e.time.rawValue -= min(clockZero, e.time.rawValue)
             out.append("E: ")
-            out.append(time: e.timeUs)
+            out.append(time: e.time.rawValue)
             out.append(" ")
             out.append(hex: UInt32(e.type), width: 4)
             out.append(" ")
@@ -63,9 +64,9 @@ public enum EvemuWriter {
                 out.append(e.code == SynCode.mtReport ? ") ++++++++++" : ") ----------")
                 if e.isSynReport {
                     out.append(" +")
-                    out.append(decimal: Int64((e.timeUs - min(lastReportUs, e.timeUs)) / 1000))
+                    out.append(decimal: Int64((e.time.rawValue - min(lastReportUs, e.time.rawValue)) / 1000))
                     out.append("ms")
-                    lastReportUs = e.timeUs
+                    lastReportUs = e.time.rawValue
                 }
             } else {
                 out.append(names.name(type: e.type, code: e.code))

@@ -1,4 +1,5 @@
 import TouchInput
+import TouchModel
 
 /// Reads `libinput record` YAML (file format version 1) from libyaml events, without building a tree:
 /// recordings can hold millions of events. Unknown keys are skipped (the format says parsers must
@@ -78,8 +79,8 @@ struct LibinputRecordParser: ~Copyable {
 
         // Single-device recordings count from their first event; multi-device ones from the recording
         // start, shared by all devices, so they are left as they are.
-        if devices.count == 1, let first = devices[0].events.first?.timeUs, first > 0 {
-            for k in devices[0].events.indices { devices[0].events[k].timeUs -= first }
+        if devices.count == 1, let first = devices[0].events.first?.time.rawValue, first > 0 {
+            for k in devices[0].events.indices { devices[0].events[k].time.rawValue -= first }
         }
         return Trace(devices: devices, format: .libinputRecord, source: file)
     }
@@ -245,10 +246,10 @@ struct LibinputRecordParser: ~Copyable {
                 while try r.next() != .sequenceEnd {
                     let mark = r.startMark
                     let event = try parseEvent(at: mark)
-                    if event.timeUs < previous, !events.isEmpty {
-                        throw failure(.nonMonotonicTime(previousUs: previous, timeUs: event.timeUs), at: mark)
+                    if event.time.rawValue < previous, !events.isEmpty {
+                        throw failure(.nonMonotonicTime(previousUs: previous, timeUs: event.time.rawValue), at: mark)
                     }
-                    previous = event.timeUs
+                    previous = event.time.rawValue
                     events.append(event)
                     eventsRead += 1
                     lastGoodLine = mark.line
@@ -288,7 +289,7 @@ struct LibinputRecordParser: ~Copyable {
         guard let value = Int32(exactly: v.4) else {
             throw failure(.malformed("event value \(v.4) does not fit in 32 bits"), at: mark)
         }
-        return InputEvent(timeUs: UInt64(v.0) * 1_000_000 + UInt64(v.1), type: UInt16(v.2), code: UInt16(v.3), value: value)
+        return InputEvent(time: Microseconds(UInt64(v.0) * 1_000_000 + UInt64(v.1)), type: UInt16(v.2), code: UInt16(v.3), value: value)
     }
 
     // MARK: helpers

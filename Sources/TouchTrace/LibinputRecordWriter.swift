@@ -1,4 +1,5 @@
 import TouchInput
+import TouchModel
 
 /// Writes a trace as `libinput record` YAML, file format version 1, in the layout `libinput replay`
 /// reads: per device `evdev` (name, id, codes, absinfo, properties), `udev.properties` and `events`
@@ -14,7 +15,7 @@ public enum LibinputRecordWriter {
         out.append("libinput:\n  version: \"unknown\"\n  git: \"unknown\"\n")
         out.append(trace.devices.isEmpty ? "devices: []\n" : "devices:\n")
         var names = EventNameCache()
-        let clockZero = trace.devices.count == 1 ? trace.devices[0].events.first?.timeUs ?? 0 : 0
+        let clockZero = trace.devices.count == 1 ? trace.devices[0].events.first?.time.rawValue ?? 0 : 0
         for device in trace.devices {
             writeDevice(device, clockZero: clockZero, names: &names, to: &out)
         }
@@ -63,15 +64,15 @@ public enum LibinputRecordWriter {
         out.append("  events:\n")
         var frameOpen = false
         for var e in device.events {
-            e.timeUs -= min(clockZero, e.timeUs)
+            e.time.rawValue -= min(clockZero, e.time.rawValue)
             if !frameOpen {
                 out.append("  - evdev:\n")
                 frameOpen = true
             }
             out.append("    - [")
-            out.append(decimal: Int64(e.timeUs / 1_000_000), width: 3)
+            out.append(decimal: Int64(e.time.rawValue / 1_000_000), width: 3)
             out.append(", ")
-            out.append(decimal: Int64(e.timeUs % 1_000_000), width: 6)
+            out.append(decimal: Int64(e.time.rawValue % 1_000_000), width: 6)
             out.append(", ")
             out.append(decimal: Int64(e.type), width: 3)
             out.append(", ")

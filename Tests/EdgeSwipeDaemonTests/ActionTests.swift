@@ -4,6 +4,7 @@ import Foundation
 import Gestures
 import Testing
 import TouchInput
+import TouchModel
 
 final class RecordingKeyboard: KeyTapping {
     var keys: Set<UInt16>
@@ -13,7 +14,7 @@ final class RecordingKeyboard: KeyTapping {
 }
 
 private func gesture(_ phase: GesturePhase, _ edge: Edge = .left, fingers: Int = 1, outcome: SwipeOutcome? = nil) -> GestureEvent {
-    GestureEvent(recognizer: "back", phase: phase, edge: edge, fingers: fingers, timeUs: 1_000_000, outcome: outcome)
+    GestureEvent(recognizer: "back", phase: phase, edge: edge, fingers: fingers, time: 1_000_000, outcome: outcome)
 }
 
 /// Waits for every child the runner started (these tests do not get SIGCHLD).

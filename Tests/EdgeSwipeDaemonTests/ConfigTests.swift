@@ -4,6 +4,7 @@ import Foundation
 import Gestures
 import Testing
 import TouchInput
+import TouchModel
 
 private func issues(_ yaml: String) -> [ConfigIssue] {
     do {

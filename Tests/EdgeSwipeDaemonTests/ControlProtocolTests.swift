@@ -2,6 +2,7 @@ import Navigation
 @testable import EdgeSwipeDaemon
 import Foundation
 import Testing
+import TouchModel
 
 private func decode(_ text: String) -> Result<ControlRequest, ControlProtocol.RequestError> {
     ControlProtocol.decodeRequest(Array(text.utf8))

@@ -1,6 +1,8 @@
 import EdgeSwipeDaemon
 import Foundation
+import Synchronization
 import Testing
+import TouchModel
 
 /// Over a real Unix socket in a temp directory, with the real event loop on its own thread.
 @Suite(.serialized) struct ControlServerTests {

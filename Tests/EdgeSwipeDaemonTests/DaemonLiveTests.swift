@@ -5,6 +5,7 @@ import Foundation
 import Synchronization
 import Testing
 import TouchInput
+import TouchModel
 
 /// On a real kernel with uinput and udev: the VM rig (Tests/VM, EDGESWIPE_VM=1). Skipped elsewhere.
 /// Run: Tests/VM/vm-run -- .build/debug/EdgeSwipePackageTests.xctest --testing-library swift-testing --filter DaemonLiveTests

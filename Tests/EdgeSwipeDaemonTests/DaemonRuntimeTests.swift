@@ -4,6 +4,7 @@ import Foundation
 import Gestures
 import Synchronization
 import Testing
+import TouchModel
 
 /// The runtime as `edgeswipe run` will use it: signals through the signalfd, reload on SIGHUP,
 /// sd_notify states, events to subscribers, orderly stop on SIGTERM.
@@ -42,7 +43,7 @@ import Testing
                 runtime.addEventSink { e in sunk.withLock { $0.append(e.eventClass) } }
                 let w = try runtime.loop.makeWaker(name: "test gesture") { [unowned runtime] in
                     runtime.handleGesture(GestureEvent(recognizer: "back", phase: .ended, edge: .left, fingers: 1,
-                                                       timeUs: 2_000_000, progress: 0.7, outcome: .complete),
+                                                       time: 2_000_000, progress: 0.7, outcome: .complete),
                                           device: "test", rules: [])
                 }
                 gestureWaker.withLock { $0 = w }

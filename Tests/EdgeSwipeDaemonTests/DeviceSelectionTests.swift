@@ -3,6 +3,7 @@ import FixtureSupport
 import Testing
 import TouchInput
 import TouchTrace
+import TouchModel
 
 private func key(_ name: String) -> UInt16 { EventCodeNames.code(type: EventType.key, named: name)! }
 

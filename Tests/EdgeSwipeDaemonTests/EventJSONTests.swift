@@ -3,11 +3,12 @@ import Gestures
 import Navigation
 import Testing
 import TouchInput
+import TouchModel
 
 /// Issue 5's JSON-lines schema, checked on hand-built events.
 @Suite struct EventJSONTests {
     @Test func navigationLines() {
-        func line(_ kind: NavigationEvent.Kind) -> String { EventJSON.navigation(NavigationEvent(timeUs: 1_500_000, kind: kind)) }
+        func line(_ kind: NavigationEvent.Kind) -> String { EventJSON.navigation(NavigationEvent(time: 1_500_000, kind: kind)) }
         #expect(line(.willAppear("inbox")) == #"{"type":"navigation","event":"willAppear","time":1.5,"screen":"inbox"}"#)
         #expect(line(.transitionBegan(.interactivePop, from: "message", to: "inbox")) ==
                 #"{"type":"navigation","event":"transitionBegan","time":1.5,"kind":"interactivePop","from":"message","to":"inbox"}"#)
@@ -20,18 +21,18 @@ import TouchInput
     }
 
     @Test func stringsAreEscaped() {
-        let l = EventJSON.navigation(NavigationEvent(timeUs: 0, kind: .popRefused(.delegate, detail: "say \"no\"\\\n\u{1}")))
+        let l = EventJSON.navigation(NavigationEvent(time: 0, kind: .popRefused(.delegate, detail: "say \"no\"\\\n\u{1}")))
         #expect(l == #"{"type":"navigation","event":"popRefused","time":0,"reason":"delegate","detail":"say \"no\"\\\n\u0001"}"#)
     }
 
     @Test func gestureLines() {
-        let ended = GestureEvent(recognizer: "left-1", phase: .ended, edge: .left, fingers: 1, timeUs: 258_333,
+        let ended = GestureEvent(recognizer: "left-1", phase: .ended, edge: .left, fingers: 1, time: 258_333,
                                  progress: 0.74944, translationMM: 108.61, velocityMMs: 2.04,
                                  startMM: Point(x: 1.45, y: 100), positionMM: Point(x: 110.06, y: 102), outcome: .complete)
         #expect(EventJSON.gesture(ended) ==
                 #"{"type":"gesture","phase":"ended","edge":"left","fingers":1,"time":0.258333,"outcome":"complete","recognizer":"left-1","progress":0.7494,"translationMM":108.61,"velocityMMs":2,"positionMM":{"x":110.06,"y":102},"startMM":{"x":1.45,"y":100}}"#)
-        let failed = GestureEvent(recognizer: "left-1", phase: .failed, edge: .left, fingers: 1, timeUs: 2_000_000,
-                                  failureReason: .refused("root"))
+        let failed = GestureEvent(recognizer: "left-1", phase: .failed, edge: .left, fingers: 1, time: 2_000_000,
+                                  failureReason: .refused(.root))
         #expect(EventJSON.gesture(failed, device: "pad") ==
                 #"{"type":"gesture","phase":"failed","edge":"left","fingers":1,"time":2,"recognizer":"left-1","startMM":{"x":0,"y":0},"reason":"refused","detail":"refused: root","device":"pad"}"#)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import EdgeSwipeDaemon
+import TouchModel
 
 /// The configuration file's `http` section (the bridge without flags).
 @Suite struct HTTPConfigTests {

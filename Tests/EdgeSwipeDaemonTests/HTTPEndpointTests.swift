@@ -1,6 +1,8 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import EdgeSwipeDaemon
+import TouchModel
 
 /// The HTTP bridge over real loopback sockets, with the real event loop and libmicrohttpd on a thread.
 @Suite(.serialized) struct HTTPEndpointTests {

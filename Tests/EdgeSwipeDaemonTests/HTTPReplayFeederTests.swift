@@ -8,6 +8,7 @@ import Navigation
 import TouchInput
 import TouchTrace
 @testable import EdgeSwipeDaemon
+import TouchModel
 
 /// `edgeswipe run --replay`'s feeder: a recording played into a live session in recorded time, through the
 /// same pipeline as a device, and the transitionSettling event the kiosk page animates from.
@@ -16,8 +17,8 @@ import TouchTrace
     /// 250 ms on the 145.45 mm wide Pixel Tablet surface, ending slowly.
     func firstStroke() throws -> Trace {
         var trace = try TraceReader.read(path: Fixtures.packageRoot.appendingPathComponent("samples/demo-back-swipes.evemu").path)
-        let first = trace.devices[0].events[0].timeUs
-        trace.devices[0].events = trace.devices[0].events.filter { $0.timeUs <= first + 400_000 }
+        let first = trace.devices[0].events[0].time
+        trace.devices[0].events = trace.devices[0].events.filter { $0.time <= first + 400_000 }
         return trace
     }
 
@@ -30,7 +31,7 @@ import TouchTrace
             var options = PipelineOptions()
             options.stack = try StackSpec.parse("home,inbox:header,message:header")
             let navigation = NavigationSession(screens: options.stack!, config: options.navigation,
-                                               popRecognizer: options.popRecognizer, now: Monotonic.nowUs())
+                                               popRecognizer: options.popRecognizer, now: Microseconds(Monotonic.nowUs()))
             let settling = TransitionSettling(session: navigation)
             let session = try LiveSession(loop: loop, options: options, navigation: navigation) { output in
                 switch output {

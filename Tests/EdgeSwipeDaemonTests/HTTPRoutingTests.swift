@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import EdgeSwipeDaemon
+import TouchModel
 
 /// The bridge's pure parts: SSE framing, the request decision (token, Origin, Host, sizes), the token file.
 @Suite struct HTTPRoutingTests {

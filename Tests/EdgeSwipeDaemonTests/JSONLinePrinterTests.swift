@@ -2,6 +2,7 @@ import EdgeSwipeDaemon
 import EdgeSwipeSystem
 import Foundation
 import Testing
+import TouchModel
 
 @Suite struct JSONLinePrinterTests {
     /// stdout is a pipe nobody reads: printing must not block, lines past the bound are dropped and the

@@ -1,5 +1,6 @@
 import EdgeSwipeDaemon
 import Testing
+import TouchModel
 
 private func feed(_ framer: inout LineFramer, _ text: String) -> [LineFramer.Output] {
     var out: [LineFramer.Output] = []

@@ -1,10 +1,12 @@
 import EdgeSwipeDaemon
 import EdgeSwipeSystem
 import FixtureSupport
+import Foundation
 import Gestures
 import Testing
 import TouchInput
 import TouchTrace
+import TouchModel
 
 /// A reloaded configuration reaches open devices between touches: a swipe in progress finishes under the
 /// settings it began with, the next one uses the new ones.
@@ -28,7 +30,7 @@ import TouchTrace
         try session.reconfigure(id, options: narrow)
         // Stroke 1 runs to its lift (at 0.758 s in the file: first event time + 0.258 s); stroke 2 touches down
         // at 2 mm, outside the new 1 mm zone.
-        let stroke2Start = events.firstIndex { $0.timeUs >= 1_500_000 }!
+        let stroke2Start = events.firstIndex { $0.time >= 1_500_000 }!
         for e in events[10..<stroke2Start] { session.feed(e, to: id) }
         #expect(gestures.last?.phase == .ended)
         #expect(gestures.last?.outcome == .complete)

@@ -1,5 +1,6 @@
 import Testing
 import Navigation
+import TouchModel
 @testable import EdgeSwipeDaemon
 
 /// Issue 14 item 4: the queue of stack changes asked for during a transition was unbounded and skipped the

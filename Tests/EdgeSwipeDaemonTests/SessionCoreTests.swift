@@ -1,8 +1,10 @@
 import EdgeSwipeSystem
 import FixtureSupport
+import Foundation
 import Navigation
 import Testing
 import TouchInput
+import TouchModel
 import TouchTrace
 @testable import EdgeSwipeDaemon
 
@@ -40,7 +42,7 @@ import TouchTrace
         }
         let id = try session.addFed(trace.devices[0].description)
         for e in trace.devices[0].events { session.feed(e, to: id) }
-        session.remove(id, now: trace.devices[0].events.last!.timeUs)
+        session.remove(id, now: trace.devices[0].events.last!.time.rawValue)
         session.core.fire(upTo: .max)
         #expect(live == replayed)
         withExtendedLifetime(loop) {}
@@ -65,7 +67,7 @@ import TouchTrace
     @Test func mergedEventsAreInTimeOrderThenDeclarationOrder() {
         let d = DeviceDescription(name: "t", id: InputID(bustype: 0, vendor: 0, product: 0, version: 0))
         func events(_ times: [UInt64], code: UInt16) -> [InputEvent] {
-            times.map { InputEvent(timeUs: $0, type: 0, code: code, value: 0) }
+            times.map { InputEvent(time: Microseconds($0), type: 0, code: code, value: 0) }
         }
         let trace = Trace(devices: [TraceDevice(description: d, events: events([5, 10, 10], code: 0)),
                                     TraceDevice(description: d, events: events([1, 10, 20], code: 1)),
@@ -73,7 +75,7 @@ import TouchTrace
                           format: .evemu, source: "test")
         var merge = TraceMerge(trace)
         var order: [String] = []
-        while let (device, e) = merge.next() { order.append("\(e.timeUs)/\(device)") }
+        while let (device, e) = merge.next() { order.append("\(e.time)/\(device)") }
         #expect(order == ["1/1", "5/0", "10/0", "10/0", "10/1", "10/2", "20/1"])
     }
 

@@ -1,6 +1,7 @@
 import EdgeSwipeDaemon
 import Foundation
 import Testing
+import TouchModel
 
 /// A datagram socket standing in for systemd's notification socket.
 private final class NotifySocket {

@@ -3,6 +3,7 @@ import EdgeSwipeSystem
 import Foundation
 import Synchronization
 import Testing
+import TouchModel
 
 @Suite struct UdevTagWatcherTests {
     @Test func deviceNumbersFromUdevIDs() {

@@ -1,26 +1,27 @@
 import Testing
 import TouchInput
 @testable import Gestures
+import TouchModel
 
 /// A delegate that records what it is asked and answers from its settings.
 final class RecordingDelegate: GestureRecognizerDelegate {
-    var refuse: String? = nil
+    var refuse: RefusalReason? = nil
     var blockedAboveY: Double = -1
     var simultaneousPairs: Set<String> = []
-    var leftHalfWithheldFrom: Set<String> = []
+    var leftHalfWithheldFrom: Set<RecognizerID> = []
     var beginRequests: [BeginRequest] = []
 
     func shouldBegin(_ request: BeginRequest) -> BeginDecision {
         beginRequests.append(request)
-        return refuse.map { .refuse(reason: $0) } ?? .allow
+        return refuse.map { .refuse($0, detail: "stack has one screen") } ?? .allow
     }
 
-    func shouldReceiveTouch(recognizer: String, atMM point: Point) -> Bool {
+    func shouldReceiveTouch(recognizer: RecognizerID, atMM point: Point) -> Bool {
         if leftHalfWithheldFrom.contains(recognizer) && point.x < 64 { return false }
         return point.y > blockedAboveY
     }
 
-    func shouldRecognizeSimultaneously(_ recognizer: String, with other: String) -> Bool {
+    func shouldRecognizeSimultaneously(_ recognizer: RecognizerID, with other: RecognizerID) -> Bool {
         simultaneousPairs.contains("\(recognizer)|\(other)") || simultaneousPairs.contains("\(other)|\(recognizer)")
     }
 }
@@ -61,7 +62,7 @@ final class MinimalDelegate: GestureRecognizerDelegate {
                 == ["left-1 failed (touch-down outside the edge zone)"])
         #expect(arena.waitingForLift)
         for ms in stride(from: 10.0, through: 100, by: 10) {
-            #expect(arena.process(s.frame(ms, s.contact(1, .move, 60 - ms / 10, 32)), now: UInt64(ms * 1000)) == [])
+            #expect(arena.process(s.frame(ms, s.contact(1, .move, 60 - ms / 10, 32)), now: Microseconds(milliseconds: ms)) == [])
         }
         #expect(arena.state(of: "left-1") == .failed)
         // A second finger lands in the edge zone: still the same touch sequence, so nothing may begin.
@@ -79,7 +80,7 @@ final class MinimalDelegate: GestureRecognizerDelegate {
         var began: [String] = []
         for step in 1...6 {
             let ms = 200 + Double(step) * 10
-            began += summary(arena.process(s.frame(ms, s.contact(3, .move, 2 + Double(step) * 5, 32)), now: UInt64(ms * 1000)))
+            began += summary(arena.process(s.frame(ms, s.contact(3, .move, 2 + Double(step) * 5, 32)), now: Microseconds(milliseconds: ms)))
         }
         #expect(began.first == "left-1 began")
     }
@@ -149,15 +150,15 @@ final class MinimalDelegate: GestureRecognizerDelegate {
         let arena = GestureArena(transform: s.transform)
         try arena.add(EdgeSwipeConfig())
         let delegate = RecordingDelegate()
-        delegate.refuse = "stack has one screen"
+        delegate.refuse = .root
         arena.delegate = delegate
         _ = arena.process(s.frame(0, s.contact(1, .down, 2, 32)), now: 0)
         _ = arena.process(s.frame(10, s.contact(1, .move, 5, 32)), now: 10_000)
         let e = arena.process(s.frame(20, s.contact(1, .move, 8, 32)), now: 20_000)
-        #expect(summary(e) == ["left-1 failed (refused: stack has one screen)"])
-        #expect(e.first?.failureReason == .refused("stack has one screen"))
+        #expect(summary(e) == ["left-1 failed (refused: root)"])
+        #expect(e.first?.failureReason == .refused(.root))
         // Asked once, with the touch-down point and the screen size.
-        #expect(delegate.beginRequests == [BeginRequest(recognizer: "left-1", edge: .left, fingers: 1, timeUs: 20_000,
+        #expect(delegate.beginRequests == [BeginRequest(recognizer: "left-1", edge: .left, fingers: 1, time: 20_000,
                                                         startMM: Point(x: 2, y: 32), screenMM: s.size)])
         #expect(arena.process(s.frame(30, s.contact(1, .move, 20, 32)), now: 30_000) == [])
         #expect(delegate.beginRequests.count == 1)

@@ -1,8 +1,10 @@
+import Foundation
 import Testing
 import TouchInput
 import Gestures
 import EdgeSwipeCorpus
 import FixtureSupport
+import TouchModel
 
 @Suite struct CorpusAccuracyTests {
     @Test func everyPositiveIsRecognisedWithTheRightOutcomeAndNoNegativeBegins() throws {
@@ -75,7 +77,7 @@ import FixtureSupport
             for e in sample.events where decoder.feed(e) != nil { frames += 1 }
             #expect(frames >= 3, "\(sample.name)")
             #expect(decoder.diagnostics.isEmpty, "\(sample.name): \(decoder.diagnostics)")
-            #expect(decoder.cancelAll(timeUs: sample.events.last?.timeUs ?? 0) == nil, "\(sample.name): contacts left in flight")
+            #expect(decoder.cancelAll(time: sample.events.last?.time ?? 0) == nil, "\(sample.name): contacts left in flight")
         }
     }
 
@@ -110,8 +112,8 @@ import FixtureSupport
         #expect(all.count == 11)
         #expect(some.count < all.count)
         // The landing (t = 0) and the lift (t = 100 ms) are never dropped.
-        #expect(some.first?.timeUs == 1_000_000)
-        #expect(some.last?.timeUs == 1_100_000)
+        #expect(some.first?.time == 1_000_000)
+        #expect(some.last?.time == 1_100_000)
     }
 
     @Test func splitMixMatchesItsPublishedFirstOutputs() {

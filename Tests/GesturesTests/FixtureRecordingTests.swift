@@ -17,7 +17,7 @@ import FixtureSupport
 
     func run(_ sample: CorpusSample) throws -> Run {
         var decoder = MultitouchDecoder(device: sample.device, geometry: sample.geometry)
-        let transform = ScreenTransform(geometry: sample.geometry)
+        let transform = ScreenTransform(deviceSize: sample.geometry.size)
         let arena = GestureArena(transform: transform)
         for c in Corpus.standardRecognizers { try arena.add(c) }
         var r = Run()
@@ -31,19 +31,19 @@ import FixtureSupport
                 }
             }
         }
-        var last: UInt64 = 0
+        var last: Microseconds = 0
         for event in sample.events {
-            while let d = arena.nextDeadline, d <= event.timeUs { take(arena.deadlineReached(now: d)) }
-            last = event.timeUs
+            while let d = arena.nextDeadline, d <= event.time { take(arena.deadlineReached(now: d)) }
+            last = event.time
             guard let frame = decoder.feed(event) else { continue }
             for c in frame.contacts where c.phase == .down {
                 let p = transform.screenMM(c)
                 let d = min(Edge.left.distance(of: p, screen: transform.screenSize), Edge.right.distance(of: p, screen: transform.screenSize))
                 r.nearestSideEdgeMM = min(r.nearestSideEdgeMM ?? .infinity, max(d, 0))
             }
-            take(arena.process(frame, now: frame.timeUs))
+            take(arena.process(frame, now: frame.time))
         }
-        if let frame = decoder.cancelAll(timeUs: last) { take(arena.process(frame, now: frame.timeUs)) }
+        if let frame = decoder.cancelAll(time: last) { take(arena.process(frame, now: frame.time)) }
         while let d = arena.nextDeadline { take(arena.deadlineReached(now: d)) }
         return r
     }
@@ -92,3 +92,4 @@ import FixtureSupport
 }
 
 import Foundation
+import TouchModel

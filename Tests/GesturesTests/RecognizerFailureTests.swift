@@ -1,6 +1,7 @@
 import Testing
 import TouchInput
 @testable import Gestures
+import TouchModel
 
 // Every failure reason the recognizer itself produces, frame by frame (128 × 64 mm surface, defaults).
 // `refused` and `lostArbitration` come from the arena: see ArenaTests.

@@ -1,6 +1,7 @@
 import Testing
 import TouchInput
 @testable import Gestures
+import TouchModel
 
 // Every transition of the edge-swipe state machine, frame by frame, on a 128 × 64 mm surface with the
 // default contract (left edge, 1 finger, zone 5 mm, activation 6 mm, 30°, drift 10 mm, 250 ms, 0.5, 200 mm/s).
@@ -22,7 +23,7 @@ import TouchInput
         #expect(e.first?.startMM == Point(x: 2, y: 32))
         #expect(e.first?.positionMM == Point(x: 8, y: 32))
         #expect(e.first?.fingers == 1)
-        #expect(e.first?.timeUs == 20_000)
+        #expect(e.first?.time == 20_000)
         #expect(r.state == .began)
         // Every further frame: changed. 9 / 128 = 0.0703125.
         check(feed(r, s.frame(30, s.contact(1, .move, 11, 32))), .changed, translation: 9, progress: 0.0703125, velocity: 300)
@@ -212,7 +213,7 @@ import TouchInput
         _ = feed(r, s.frame(0, s.contact(1, .down, 2, 32)))
         _ = feed(r, s.frame(10, s.contact(1, .move, 8, 32)))
         #expect(r.state == .began)
-        r.fail(.liftedBeforeBegin, now: 10_000, timeUs: 10_000, into: &events)
+        r.fail(.liftedBeforeBegin, now: 10_000, time: 10_000, into: &events)
         #expect(events.isEmpty)
         #expect(r.state == .began)
         #expect(r.bugCount == 2)
@@ -292,7 +293,7 @@ import TouchInput
     func fingersLandTogetherAndBegin(n: Int) throws {
         let r = try s.recognizer(EdgeSwipeConfig(fingers: n))
         func frame(_ ms: Double, _ phase: ContactPhase, _ x: Double) -> TouchFrame {
-            TouchFrame(timeUs: UInt64(ms * 1000), contacts: (0..<n).map { s.contact($0 + 1, phase, x, 8 + 10 * Double($0)) })
+            TouchFrame(time: Microseconds(milliseconds: ms), contacts: (0..<n).map { s.contact($0 + 1, phase, x, 8 + 10 * Double($0)) })
         }
         #expect(feed(r, frame(0, .down, 2)) == [])
         #expect(feed(r, frame(10, .move, 5)) == [])
@@ -301,7 +302,7 @@ import TouchInput
         #expect(e.first?.fingers == n)
 
         let extra = try s.recognizer(EdgeSwipeConfig(fingers: n))
-        let tooMany = TouchFrame(timeUs: 0, contacts: (0...n).map { s.contact($0 + 1, .down, 2, 4 + 10 * Double($0)) })
+        let tooMany = TouchFrame(time: 0, contacts: (0...n).map { s.contact($0 + 1, .down, 2, 4 + 10 * Double($0)) })
         check(feed(extra, tooMany), .failed, reason: .extraFinger(count: n + 1))
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 import TouchInput
 @testable import Gestures
+import TouchModel
 
 // A 200 × 100 mm panel; a point at 10 % across and 20 % down its native axes.
 @Suite struct ScreenTransformTests {
@@ -66,9 +67,9 @@ import TouchInput
             Contact(id: 1, slot: 0, phase: phase, deviceX: 0, deviceY: 0, mm: Point(x: 0, y: 0),
                     normalized: Point(x: 0.5, y: 1 - screenX / 64))
         }
-        _ = r.process(TouchFrame(timeUs: 0, contacts: [c(.down, 2)]), now: 0)
-        _ = r.process(TouchFrame(timeUs: 10_000, contacts: [c(.move, 5)]), now: 10_000)
-        let e = r.process(TouchFrame(timeUs: 20_000, contacts: [c(.move, 8)]), now: 20_000)
+        _ = r.process(TouchFrame(time: 0, contacts: [c(.down, 2)]), now: 0)
+        _ = r.process(TouchFrame(time: 10_000, contacts: [c(.move, 5)]), now: 10_000)
+        let e = r.process(TouchFrame(time: 20_000, contacts: [c(.move, 8)]), now: 20_000)
         // Progress is over the screen's width as seen: 6 / 64.
         check(e, .began, translation: 6, progress: 6.0 / 64, velocity: 300)
         #expect(e.first?.edge == .left)
@@ -109,22 +110,22 @@ import TouchInput
 
     @Test func swipeFromThePadsRightEdgeUsesThePadSize() throws {
         let geometry = try SurfaceGeometry(device: device, configuredSize: PhysicalSize(widthMM: 100, heightMM: 60))
-        let r = try EdgeSwipeRecognizer(config: EdgeSwipeConfig(edges: [.right]), transform: ScreenTransform(geometry: geometry))
+        let r = try EdgeSwipeRecognizer(config: EdgeSwipeConfig(edges: [.right]), transform: ScreenTransform(deviceSize: geometry.size))
         func c(_ phase: ContactPhase, _ x: Int32) -> Contact {
             Contact(id: 1, slot: 0, phase: phase, deviceX: x, deviceY: 1200, mm: geometry.millimetres(x: x, y: 1200),
                     normalized: geometry.normalized(x: x, y: 1200))
         }
         // x = 3920 → 98 mm, 2 mm from the right edge.
-        #expect(r.process(TouchFrame(timeUs: 0, contacts: [c(.down, 3920)]), now: 0) == [])
+        #expect(r.process(TouchFrame(time: 0, contacts: [c(.down, 3920)]), now: 0) == [])
         // 3800 → 95 mm: 3 mm inward.
-        #expect(r.process(TouchFrame(timeUs: 10_000, contacts: [c(.move, 3800)]), now: 10_000) == [])
+        #expect(r.process(TouchFrame(time: 10_000, contacts: [c(.move, 3800)]), now: 10_000) == [])
         // 3680 → 92 mm: 6 mm inward, 300 mm/s; progress 6 / 100 = 0.06.
-        let e = r.process(TouchFrame(timeUs: 20_000, contacts: [c(.move, 3680)]), now: 20_000)
+        let e = r.process(TouchFrame(time: 20_000, contacts: [c(.move, 3680)]), now: 20_000)
         check(e, .began, translation: 6, progress: 0.06, velocity: 300)
         #expect(e.first?.edge == .right)
         // Lift 60 mm in (x = 1520 → 38 mm), long after the last move: progress 0.6 → complete.
-        _ = r.process(TouchFrame(timeUs: 30_000, contacts: [c(.move, 1520)]), now: 30_000)
-        let end = r.process(TouchFrame(timeUs: 100_000, contacts: [c(.up, 1520)]), now: 100_000)
+        _ = r.process(TouchFrame(time: 30_000, contacts: [c(.move, 1520)]), now: 30_000)
+        let end = r.process(TouchFrame(time: 100_000, contacts: [c(.up, 1520)]), now: 100_000)
         check(end, .ended, translation: 60, progress: 0.6, velocity: 0, outcome: .complete)
     }
 }

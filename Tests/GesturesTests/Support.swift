@@ -1,6 +1,7 @@
 import Testing
 import TouchInput
 @testable import Gestures
+import TouchModel
 
 /// A hand-built surface: contacts are given in millimetres; sizes are powers of two so that mm → normalised →
 /// mm round trips are exact and thresholds compare exactly.
@@ -16,7 +17,7 @@ struct TestSurface {
 
     /// A frame at `ms` milliseconds.
     func frame(_ ms: Double, _ contacts: Contact..., fingerCount: Int? = nil) -> TouchFrame {
-        TouchFrame(timeUs: UInt64(ms * 1000), contacts: contacts, fingerCount: fingerCount)
+        TouchFrame(time: Microseconds(milliseconds: ms), contacts: contacts, fingerCount: fingerCount)
     }
 
     func recognizer(_ config: EdgeSwipeConfig = EdgeSwipeConfig()) throws -> EdgeSwipeRecognizer {
@@ -26,7 +27,7 @@ struct TestSurface {
 
 /// Feeds a frame with now = the frame's time.
 func feed(_ r: EdgeSwipeRecognizer, _ f: TouchFrame) -> [GestureEvent] {
-    r.process(f, now: f.timeUs)
+    r.process(f, now: f.time)
 }
 
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TouchInput
 import TouchTrace
+import TouchModel
 
 extension LiveSuite {
     /// Issue 8, "Live equals replay" and "Recordings agree": uinput devices made from fixture descriptions, the

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TouchInput
 import TouchTrace
+import TouchModel
 
 extension LiveSuite {
     /// Issue 8, "Overflow": a flood overflows the kernel's evdev buffer while the reader is paused. libevdev

@@ -5,6 +5,7 @@ import Navigation
 import Testing
 import TouchInput
 import TouchTrace
+import TouchModel
 
 extension LiveSuite {
     /// Issue 8 (and issue 6's live tests) on the real `edgeswipe run`: a kiosk front end on the control socket

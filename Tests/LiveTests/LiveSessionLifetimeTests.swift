@@ -2,6 +2,8 @@ import EdgeSwipeDaemon
 import EdgeSwipeSystem
 import Testing
 import TouchInput
+import TouchModel
+import TouchTrace
 
 extension LiveSuite {
     /// A device's handler on the event loop captures its session unowned(unsafe) (no reference-count check per

@@ -2,6 +2,7 @@ import EdgeSwipeDaemon
 import EdgeSwipeSystem
 import Foundation
 import Testing
+import TouchModel
 
 /// Runs on the host (no devices needed): the tag watcher with udev's database directory reports a tagged device
 /// only once udev's record for it exists. The VM rig showed udev creating /run/udev/tags/edgeswipe/c13:N about

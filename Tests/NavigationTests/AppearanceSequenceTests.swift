@@ -1,6 +1,7 @@
 import Gestures
 import Navigation
 import Testing
+import TouchModel
 
 // Expected lists come from the statement of UIKit's order, not from running the code.
 
@@ -21,13 +22,13 @@ import Testing
         try rig.nav.push(Screen(name: "B"), now: t0)
         #expect(rig.kinds() == [.transitionBegan(.push, from: "A", to: "B"), .willDisappear("A"), .willAppear("B")])
         #expect(rig.nav.isTransitioning)
-        #expect(rig.nav.nextDeadlineUs == t0 + 350_000)
+        #expect(rig.nav.nextDeadline == t0 + 350_000)
         rig.nav.advance(now: t0 + 349_999)
         #expect(rig.kinds().isEmpty)
         rig.nav.advance(now: t0 + 500_000)
         let events = rig.nav.takeEvents()
         #expect(events.map(\.kind) == [.didDisappear("A"), .didAppear("B"), .transitionFinished(.push, from: "A", to: "B")])
-        #expect(events.allSatisfy { $0.timeUs == t0 + 350_000 })
+        #expect(events.allSatisfy { $0.time == t0 + 350_000 })
         #expect(rig.nav.isSettled)
         #expect(rig.names == ["A", "B"])
     }
@@ -169,7 +170,7 @@ import Testing
             if case .transitionFinished = $0.kind { return true }
             return false
         }
-        #expect(finished.map(\.timeUs) == [t0 + 350_000, t0 + 700_000, t0 + 1_050_000])
+        #expect(finished.map(\.time) == [t0 + 350_000, t0 + 700_000, t0 + 1_050_000])
     }
 
     @Test func incomingFirstContainerSwapsTheWillPair() throws {

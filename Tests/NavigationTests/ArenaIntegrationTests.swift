@@ -1,22 +1,23 @@
 import Gestures
 import Navigation
 import Testing
-import TouchInput
+
+import TouchModel
 
 /// The real recognizer arena with the arbiter as its delegate: a refusal makes the recognizer fail with the
 /// reason, an allowed swipe drives the pop. Surface 100 × 160 mm, left-edge swipe at 400 mm/s.
 @Suite struct ArenaIntegrationTests {
     private let size = PhysicalSize(widthMM: 100, heightMM: 160)
 
-    private func frame(_ t: UInt64, x: Double, phase: ContactPhase) -> TouchFrame {
+    private func frame(_ t: Microseconds, x: Double, phase: ContactPhase) -> TouchFrame {
         let mm = Point(x: x, y: 50)
         let n = Point(x: x / size.widthMM, y: 50 / size.heightMM)
         let c = Contact(id: 1, slot: 0, phase: phase, deviceX: Int32(x * 10), deviceY: 500, mm: mm, normalized: n)
-        return TouchFrame(timeUs: t, contacts: [c])
+        return TouchFrame(time: t, contacts: [c])
     }
 
     /// Touch-down 2 mm from the left edge, 4 mm every 10 ms to 70 mm, lift. Returns every GestureEvent.
-    private func swipe(_ session: NavigationSession, arena: GestureArena, from t0: UInt64) -> [GestureEvent] {
+    private func swipe(_ session: NavigationSession, arena: GestureArena, from t0: Microseconds) -> [GestureEvent] {
         var all: [GestureEvent] = []
         var x = 2.0, t = t0
         var phase = ContactPhase.down
@@ -59,7 +60,7 @@ import TouchInput
         let (session, arena) = try rig("home,profile:hidden")
         let events = swipe(session, arena: arena, from: 1_000_000)
         #expect(events.map(\.phase) == [.failed])
-        #expect(events.first?.failureReason == .refused("navigationBarHidden"))
+        #expect(events.first?.failureReason == .refused(.navigationBarHidden))
         #expect(session.takeEvents().map(\.kind) == [.popRefused(.navigationBarHidden, detail: nil)])
         #expect(session.stackNames == ["home", "profile"])
     }
@@ -67,7 +68,7 @@ import TouchInput
     @Test func hostAloneIsRefusedAtTheRoot() throws {
         let (session, arena) = try rig("feed:header")
         let events = swipe(session, arena: arena, from: 1_000_000)
-        #expect(events.first?.failureReason == .refused("root"))
+        #expect(events.first?.failureReason == .refused(.root))
         #expect(refusals(session.takeEvents().map(\.kind)) == [.root])
         #expect(!session.controller.isFrozen)
     }

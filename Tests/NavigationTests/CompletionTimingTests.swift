@@ -1,7 +1,8 @@
 import Gestures
 import Navigation
 import Testing
-import TouchInput
+
+import TouchModel
 
 /// remaining = clamp(min(r × 350 ms, r × W / v⁺), 50, 350) — values worked by hand.
 @Suite struct CompletionTimingTests {
@@ -53,7 +54,7 @@ import TouchInput
         let t = rig.tick()
         rig.recognizer.release(.complete, velocity: 300, at: t)
         // fling 0.5 × 120 mm / 300 mm/s = 200 ms, linear 0.5 × 350 = 175 ms: the shorter, 175 ms
-        #expect(rig.nav.nextDeadlineUs == t + 175_000)
+        #expect(rig.nav.nextDeadline == t + 175_000)
         rig.nav.advance(now: t + 175_000)
         #expect(rig.names == ["a"])
 
@@ -62,6 +63,6 @@ import TouchInput
         rig.recognizer.move(to: 0.5, at: rig.tick())
         let t2 = rig.tick()
         rig.recognizer.release(.complete, velocity: 600, at: t2)
-        #expect(rig.nav.nextDeadlineUs == t2 + 100_000)  // 0.5 × 120 / 600 = 100 ms
+        #expect(rig.nav.nextDeadline == t2 + 100_000)  // 0.5 × 120 / 600 = 100 ms
     }
 }

@@ -1,7 +1,8 @@
 import Gestures
 import Navigation
 import Testing
-import TouchInput
+
+import TouchModel
 
 /// A delegate that nobody else holds.
 private final class LooseDelegate: GestureRecognizerDelegate {
@@ -40,14 +41,14 @@ private final class LooseDelegate: GestureRecognizerDelegate {
     @Test func systemDelegateRefusesWhileTheBarIsHidden() {
         let rig = Rig(stack: [Screen(name: "a"), Screen(name: "b")])
         rig.nav.isNavigationBarHidden = true
-        #expect(rig.recognizer.begin(at: rig.tick()) == .refuse(reason: "navigationBarHidden"))
+        #expect(rig.recognizer.begin(at: rig.tick()) == .refuse(.navigationBarHidden))
     }
 
     @Test func systemDelegateRefusesAtOneScreenEvenUnguarded() {
         var config = NavigationConfig()
         config.guardMode = .unguarded
         let rig = Rig(config: config, stack: [Screen(name: "a")])
-        #expect(rig.recognizer.begin(at: rig.tick()) == .refuse(reason: "root"))
+        #expect(rig.recognizer.begin(at: rig.tick()) == .refuse(.root))
         #expect(!rig.nav.isFrozen)
     }
 
@@ -56,7 +57,7 @@ private final class LooseDelegate: GestureRecognizerDelegate {
         config.guardMode = .unguarded
         let rig = Rig(config: config, stack: [Screen(name: "a"), Screen(name: "b")])
         try rig.nav.push(Screen(name: "c"), now: rig.tick())
-        #expect(rig.recognizer.begin(at: rig.tick()) == .refuse(reason: "transitionInProgress"))
+        #expect(rig.recognizer.begin(at: rig.tick()) == .refuse(.transitionInProgress))
         #expect(diagnostics(rig.kinds()).isEmpty)
     }
 
@@ -70,7 +71,7 @@ private final class LooseDelegate: GestureRecognizerDelegate {
         #expect(rig.nav.isInsideNavigationBar(Point(x: 1, y: 14.9)))
         #expect(!rig.nav.isInsideNavigationBar(Point(x: 1, y: 4.9)))
         #expect(!rig.nav.isInsideNavigationBar(Point(x: 1, y: 15)))
-        #expect(rig.recognizer.begin(at: rig.tick(), y: 10) == .refuse(reason: "touchInNavigationBar"))
+        #expect(rig.recognizer.begin(at: rig.tick(), y: 10) == .refuse(.touchInNavigationBar))
         #expect(rig.recognizer.begin(at: rig.tick(), y: 4) == .allow)
     }
 
@@ -92,7 +93,7 @@ private final class LooseDelegate: GestureRecognizerDelegate {
 
     @Test func nilDelegateSkipsTheBarCheckOnAVisibleBar() {
         let rig = Rig(stack: [Screen(name: "a"), Screen(name: "b")])
-        #expect(rig.recognizer.begin(at: rig.tick(), y: 3) == .refuse(reason: "touchInNavigationBar"))
+        #expect(rig.recognizer.begin(at: rig.tick(), y: 3) == .refuse(.touchInNavigationBar))
         rig.nav.interactivePopDelegate = nil
         #expect(rig.recognizer.begin(at: rig.tick(), y: 3) == .allow)
     }
@@ -100,10 +101,10 @@ private final class LooseDelegate: GestureRecognizerDelegate {
     @Test func guardRefusesAtTheRootAndDuringATransitionWhateverTheDelegate() throws {
         let rig = Rig(stack: [Screen(name: "a")])
         rig.nav.interactivePopDelegate = nil
-        #expect(rig.recognizer.begin(at: rig.tick()) == .refuse(reason: "root"))
+        #expect(rig.recognizer.begin(at: rig.tick()) == .refuse(.root))
         try rig.nav.push(Screen(name: "b"), now: rig.tick())
         rig.nav.interactivePopDelegate = nil
-        #expect(rig.recognizer.begin(at: rig.tick()) == .refuse(reason: "transitionInProgress"))
+        #expect(rig.recognizer.begin(at: rig.tick()) == .refuse(.transitionInProgress))
         let kinds = rig.kinds()
         #expect(refusals(kinds) == [.root, .transitionInProgress])
         #expect(diagnostics(kinds) == [.freezePrevented, .freezePrevented])
@@ -113,7 +114,7 @@ private final class LooseDelegate: GestureRecognizerDelegate {
         let player = CustomDelegateScreen(name: "player", decision: .allow)
         let rig = Rig(stack: [player])
         #expect(rig.nav.interactivePopDelegate === player.ownDelegate)
-        #expect(rig.recognizer.begin(at: rig.tick()) == .refuse(reason: "root"))
+        #expect(rig.recognizer.begin(at: rig.tick()) == .refuse(.root))
         #expect(rig.kinds() == [
             .diagnostic(.freezePrevented, screen: "player", detail: "player's delegate would let a pop begin (root); refused"),
             .popRefused(.root, detail: nil),
@@ -130,12 +131,12 @@ private final class LooseDelegate: GestureRecognizerDelegate {
     @Test func aStackChangeBetweenShouldBeginAndBeganIsJudgedAgain() throws {
         let rig = Rig(stack: [Screen(name: "a"), Screen(name: "b")])
         let t = rig.tick()
-        let request = BeginRequest(recognizer: "pop", edge: .left, fingers: 1, timeUs: t, startMM: Point(x: 1, y: 40),
+        let request = BeginRequest(recognizer: "pop", edge: .left, fingers: 1, time: t, startMM: Point(x: 1, y: 40),
                                    screenMM: PhysicalSize(widthMM: 100, heightMM: 160))
         #expect(rig.arbiter.shouldBegin(request) == .allow)
         try rig.nav.push(Screen(name: "c"), now: t)  // the app got in first
         _ = rig.kinds()
-        rig.arbiter.handle(GestureEvent(recognizer: "pop", phase: .began, edge: .left, fingers: 1, timeUs: t,
+        rig.arbiter.handle(GestureEvent(recognizer: "pop", phase: .began, edge: .left, fingers: 1, time: t,
                                         progress: 0.1, translationMM: 10))
         #expect(rig.kinds() == [.popRefused(.transitionInProgress, detail: nil)])
         rig.nav.finishAnimation(now: rig.tick())
@@ -144,11 +145,11 @@ private final class LooseDelegate: GestureRecognizerDelegate {
 
     @Test func beganWithoutShouldBeginIsStillJudged() {
         let rig = Rig(stack: [Screen(name: "a")])
-        rig.arbiter.handle(GestureEvent(recognizer: "pop", phase: .began, edge: .left, fingers: 1, timeUs: rig.tick(),
+        rig.arbiter.handle(GestureEvent(recognizer: "pop", phase: .began, edge: .left, fingers: 1, time: rig.tick(),
                                         progress: 0.1, translationMM: 10))
         #expect(rig.kinds() == [.popRefused(.root, detail: nil)])
         // Its later events are ignored.
-        rig.arbiter.handle(GestureEvent(recognizer: "pop", phase: .ended, edge: .left, fingers: 1, timeUs: rig.tick(),
+        rig.arbiter.handle(GestureEvent(recognizer: "pop", phase: .ended, edge: .left, fingers: 1, time: rig.tick(),
                                         progress: 0.9, translationMM: 90, outcome: .complete))
         #expect(rig.kinds().isEmpty)
         #expect(rig.nav.isSettled)
@@ -157,7 +158,7 @@ private final class LooseDelegate: GestureRecognizerDelegate {
     @Test func endedWithoutAnOutcomeCancels() {
         let rig = Rig(stack: [Screen(name: "a"), Screen(name: "b")])
         rig.recognizer.begin(at: rig.tick())
-        rig.arbiter.handle(GestureEvent(recognizer: "pop", phase: .ended, edge: .left, fingers: 1, timeUs: rig.tick(),
+        rig.arbiter.handle(GestureEvent(recognizer: "pop", phase: .ended, edge: .left, fingers: 1, time: rig.tick(),
                                         progress: 0.9, translationMM: 90, velocityMMs: 500))
         rig.nav.finishAnimation(now: rig.tick())
         let kinds = rig.kinds()
@@ -168,7 +169,7 @@ private final class LooseDelegate: GestureRecognizerDelegate {
 
     @Test func otherEdgesAreIgnoredByTheAdapter() {
         let rig = Rig(stack: [Screen(name: "a"), Screen(name: "b")])
-        rig.arbiter.handle(GestureEvent(recognizer: "top", phase: .began, edge: .top, fingers: 1, timeUs: rig.tick()))
+        rig.arbiter.handle(GestureEvent(recognizer: "top", phase: .began, edge: .top, fingers: 1, time: rig.tick()))
         #expect(rig.kinds().isEmpty)
         #expect(rig.nav.isSettled)
     }

@@ -1,5 +1,6 @@
 import Navigation
 import Testing
+import TouchModel
 
 /// `drainEvents` is the allocation-free `takeEvents` (BENCHMARKS.md): same events, same order, then empty.
 struct DrainEventsTests {
@@ -13,7 +14,7 @@ struct DrainEventsTests {
         var got: [NavigationEvent] = []
         drained.drainEvents { got.append($0) }
         // setScreens shows "message" (will/didAppear), then the pop hides it and shows "inbox".
-        #expect(expected.contains(NavigationEvent(timeUs: 1_000, kind: .didAppear("inbox"))))
+        #expect(expected.contains(NavigationEvent(time: 1_000, kind: .didAppear("inbox"))))
         #expect(got == expected)
         #expect(drained.takeEvents().isEmpty)
         var again = 0

@@ -1,9 +1,11 @@
+import Gestures
 import Navigation
+import TouchModel
 
 /// A compact, exact rendering of navigation events for test expectations (the product's JSON lines are the
 /// output layer's, EventJSON, tested in EdgeSwipeDaemonTests).
 func eventLine(_ e: NavigationEvent) -> String {
-    var fields = ["\"timeUs\":\(e.timeUs)", "\"type\":\"\(e.typeName)\""]
+    var fields = ["\"timeUs\":\(e.time)", "\"type\":\"\(e.typeName)\""]
     func q(_ s: String?) -> String { s.map { "\"\($0)\"" } ?? "null" }
     switch e.kind {
     case .willAppear(let s), .didAppear(let s), .willDisappear(let s), .didDisappear(let s):

@@ -1,5 +1,6 @@
 import Navigation
 import Testing
+import TouchModel
 
 /// Every sequence of up to `length` operations over an 8-operation alphabet (push plain, push host, pop,
 /// setScreens([top]), swipe begin, swipe complete, swipe cancel, finish animation), from a plain root and from

@@ -1,6 +1,7 @@
 import Gestures
 import Navigation
 import Testing
+import TouchModel
 
 /// The recipe's hazards: each is named when it happens, and the guard keeps the engine from freezing where
 /// UIKit (modelled by `guardMode = .unguarded`) does.
@@ -28,13 +29,13 @@ import Testing
         uikit.nav.advance(now: uikit.tick(10_000))
         #expect(uikit.names == ["feed"])
         #expect(uikit.nav.queuedOperations == 1)
-        #expect(uikit.recognizer.begin(at: uikit.tick()) == .refuse(reason: "transitionInProgress"))
+        #expect(uikit.recognizer.begin(at: uikit.tick()) == .refuse(.transitionInProgress, detail: "frozen"))
 
         // This engine, same stack, same swipe.
         let engine = Rig()
         try engine.nav.setScreens([FlexibleHeaderHost(name: "feed")], animated: false, now: engine.tick())
         _ = engine.kinds()
-        #expect(engine.swipe(.complete) == .refuse(reason: "root"))
+        #expect(engine.swipe(.complete) == .refuse(.root))
         #expect(!engine.nav.isFrozen)
         try engine.nav.push(Screen(name: "detail"), animated: false, now: engine.tick())
         #expect(engine.names == ["feed", "detail"])
@@ -51,7 +52,7 @@ import Testing
         let engine = Rig(stack: [Screen(name: "home"), FlexibleHeaderHost(name: "h1")])
         try engine.nav.push(FlexibleHeaderHost(name: "h2"), now: engine.tick())
         engine.nav.interactivePopDelegate = nil
-        #expect(engine.recognizer.begin(at: engine.tick()) == .refuse(reason: "transitionInProgress"))
+        #expect(engine.recognizer.begin(at: engine.tick()) == .refuse(.transitionInProgress))
         #expect(diagnostics(engine.kinds()) == [.freezePrevented])
         engine.nav.finishAnimation(now: engine.tick())
         #expect(engine.nav.isSettled && engine.names == ["home", "h1", "h2"])
@@ -104,7 +105,7 @@ import Testing
 
     @Test func pushedScreensOwnDelegateOverwrittenByTheHostUnderneath() throws {
         let rig = Rig(stack: [Screen(name: "home"), FlexibleHeaderHost(name: "inbox")])
-        let editor = CustomDelegateScreen(name: "editor", decision: .refuse(reason: "unsaved"))
+        let editor = CustomDelegateScreen(name: "editor", decision: .refuse(.delegate, detail: "unsaved"))
         try rig.nav.push(editor, animated: false, now: rig.tick())
         let kinds = rig.kinds()
         // editor.didLoad installed its delegate, then inbox.willDisappear put the system delegate back over it.
@@ -157,7 +158,7 @@ import Testing
         try pushHostsThenPlain(rig)
         #expect(diagnostics(rig.kinds()).isEmpty)
         #expect(rig.delegateIsSystem)
-        #expect(rig.recognizer.begin(at: rig.tick(), y: 3) == .refuse(reason: "touchInNavigationBar"))
+        #expect(rig.recognizer.begin(at: rig.tick(), y: 3) == .refuse(.touchInNavigationBar))
     }
 
     @Test func incomingFirstContainerLeaksNilToTheRootOnPopToRoot() throws {
@@ -170,7 +171,7 @@ import Testing
         let kinds = rig.kinds()
         #expect(diagnostics(kinds) == [.nilDelegateAtRoot])
         #expect(rig.delegateIsNil)
-        #expect(rig.swipe(.complete) == .refuse(reason: "root"))
+        #expect(rig.swipe(.complete) == .refuse(.root))
         #expect(!rig.nav.isFrozen)
     }
 }

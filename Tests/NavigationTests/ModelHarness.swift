@@ -1,5 +1,6 @@
 import Gestures
 import Navigation
+import TouchModel
 
 /// One step of a random or exhaustive run.
 enum ModelOp: String, CaseIterable {
@@ -67,7 +68,7 @@ final class ModelRun {
     private(set) var popsBegun = 0
     private(set) var refusedAtRoot = 0
     private(set) var diagnosticsSeen: [DiagnosticCode: Int] = [:]
-    private(set) var refusalsSeen: [PopRefusalReason: Int] = [:]
+    private(set) var refusalsSeen: [RefusalReason: Int] = [:]
     let checkDelegateInvariant: Bool
     let expectNoFreeze: Bool
 
@@ -125,7 +126,7 @@ final class ModelRun {
             if !rec.active {
                 let decision = rec.begin(at: t, y: op == .swipeBegin ? 40 : 3)
                 if decision == .allow, countBefore <= 1 { fail("a pop began with \(countBefore) screen(s)") }
-                if decision == .refuse(reason: "root") { refusedAtRoot += 1 }
+                if decision == .refuse(.root) { refusedAtRoot += 1 }
                 if decision == .allow { popsBegun += 1 }
             }
         case .swipeMove: rec.move(to: Double(rng.next() % 101) / 100, at: t)

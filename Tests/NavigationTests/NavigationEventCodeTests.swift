@@ -1,9 +1,11 @@
+import Gestures
 import Navigation
 import Testing
+import TouchModel
 
 @Suite struct NavigationEventCodeTests {
     @Test func codesAreStableCamelCase() {
-        #expect(PopRefusalReason.allCases.map(\.rawValue) ==
+        #expect(RefusalReason.allCases.map(\.rawValue) ==
                 ["root", "navigationBarHidden", "transitionInProgress", "touchInNavigationBar", "wrongEdge", "delegate"])
         #expect(DiagnosticCode.allCases.map(\.rawValue) == [
             "nilDelegateAtRoot", "nilDelegateLeaked", "staleDelegateRestored", "ownDelegateOverwritten",

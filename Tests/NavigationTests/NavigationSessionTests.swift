@@ -1,19 +1,20 @@
 import Gestures
 import Navigation
 import Testing
-import TouchInput
+
+import TouchModel
 
 /// The CLI's path: spec in, GestureEvents in, JSON lines out.
 @Suite struct NavigationSessionTests {
-    private func event(_ phase: GesturePhase, _ t: UInt64, progress: Double = 0, velocity: Double = 0,
-                       outcome: SwipeOutcome? = nil, recognizer: String = "back", edge: Edge = .left) -> GestureEvent {
-        GestureEvent(recognizer: recognizer, phase: phase, edge: edge, fingers: 1, timeUs: t, progress: progress,
+    private func event(_ phase: GesturePhase, _ t: Microseconds, progress: Double = 0, velocity: Double = 0,
+                       outcome: SwipeOutcome? = nil, recognizer: RecognizerID = "back", edge: Edge = .left) -> GestureEvent {
+        GestureEvent(recognizer: recognizer, phase: phase, edge: edge, fingers: 1, time: t, progress: progress,
                      translationMM: progress * 100, velocityMMs: velocity, startMM: Point(x: 1, y: 50),
                      positionMM: Point(x: 1 + progress * 100, y: 50), outcome: outcome)
     }
 
-    private func request(_ t: UInt64, recognizer: String = "back", edge: Edge = .left) -> BeginRequest {
-        BeginRequest(recognizer: recognizer, edge: edge, fingers: 1, timeUs: t, startMM: Point(x: 1, y: 50),
+    private func request(_ t: Microseconds, recognizer: RecognizerID = "back", edge: Edge = .left) -> BeginRequest {
+        BeginRequest(recognizer: recognizer, edge: edge, fingers: 1, time: t, startMM: Point(x: 1, y: 50),
                      screenMM: PhysicalSize(widthMM: 100, heightMM: 160))
     }
 
@@ -30,7 +31,7 @@ import TouchInput
         session.handle(event(.changed, 150_000, progress: 0.5))
         session.handle(event(.ended, 200_000, progress: 0.5, velocity: 500, outcome: .complete))
         // 0.5 × 100 mm / 500 mm/s = 100 ms, shorter than 0.5 × 350 ms: done at 300 ms.
-        #expect(session.nextDeadlineUs == 300_000)
+        #expect(session.nextDeadline == 300_000)
         session.advance(now: 400_000)
         #expect(session.takeLines() == [
             #"{"timeUs":100000,"type":"transitionBegan","kind":"interactivePop","from":"message","to":"inbox"}"#,
@@ -48,7 +49,7 @@ import TouchInput
         let session = try NavigationSession(stack: "feed:header", now: 5)
         let first = session.takeEvents().map(\.kind)
         #expect(diagnostics(first) == [.nilDelegateAtRoot])
-        #expect(session.arbiter.shouldBegin(request(1_000)) == .refuse(reason: "root"))
+        #expect(session.arbiter.shouldBegin(request(1_000)) == .refuse(.root))
         #expect(session.takeLines() == [
             #"{"timeUs":1000,"type":"diagnostic","code":"freezePrevented","screen":"feed","detail":"nil delegate would let a pop begin (root); refused"}"#,
             #"{"timeUs":1000,"type":"popRefused","reason":"root"}"#,

@@ -1,5 +1,7 @@
+import Gestures
 import Navigation
 import Testing
+import TouchModel
 
 /// Thousands of random operation sequences (seeded SplitMix64, reproducible), checking after every step:
 /// callbacks balanced per screen, never two screens appeared at once, settled without a host on top means the
@@ -7,12 +9,12 @@ import Testing
 @Suite struct PropertyTests {
     private func run(config: NavigationConfig, seed: UInt64, sequences: Int, length: Int)
         -> (failures: [String], frozen: Int, popsBegun: Int, refusedAtRoot: Int, diagnostics: [DiagnosticCode: Int],
-            refusals: [PopRefusalReason: Int]) {
+            refusals: [RefusalReason: Int]) {
         var rng = SplitMix64(seed: seed)
         var failures: [String] = []
         var frozen = 0, begun = 0, atRoot = 0
         var seen: [DiagnosticCode: Int] = [:]
-        var refused: [PopRefusalReason: Int] = [:]
+        var refused: [RefusalReason: Int] = [:]
         for i in 0..<sequences {
             let root: Screen = rng.next() % 4 == 0 ? FlexibleHeaderHost(name: "root") : Screen(name: "root")
             let model = ModelRun(config: config, root: root)
@@ -59,7 +61,7 @@ import Testing
         // The runs exercise what they claim to: thousands of pops began, and every refusal reason came up.
         #expect(r.popsBegun > 2_000)
         #expect(r.refusedAtRoot > 2_000)
-        for reason: PopRefusalReason in [.root, .navigationBarHidden, .transitionInProgress, .touchInNavigationBar] {
+        for reason: RefusalReason in [.root, .navigationBarHidden, .transitionInProgress, .touchInNavigationBar] {
             #expect(r.refusals[reason, default: 0] > 50, "\(reason)")
         }
         // The hazards come up in these runs and are named; the engine's own bug code never does.

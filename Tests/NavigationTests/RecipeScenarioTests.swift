@@ -1,7 +1,8 @@
 import Gestures
 import Navigation
 import Testing
-import TouchInput
+
+import TouchModel
 
 /// The flexible-header recipe on real stacks, swiped with the fake recognizer.
 @Suite struct RecipeScenarioTests {
@@ -31,8 +32,8 @@ import TouchInput
         #expect(refusals(kinds).isEmpty)
         #expect(diagnostics(kinds).isEmpty)
         // And at the root the swipe is refused, for the right reason.
-        #expect(rig.swipe(.complete) == .refuse(reason: "root"))
-        #expect(rig.recognizer.lastFailure == .refused("root"))
+        #expect(rig.swipe(.complete) == .refuse(.root))
+        #expect(rig.recognizer.lastFailure == .refused(.root))
         #expect(refusals(rig.kinds()) == [.root])
     }
 
@@ -72,7 +73,7 @@ import TouchInput
                                            detail: "one screen and a nil pop delegate: in UIKit the next swipe would freeze")))
         #expect(rig.delegateIsNil)
 
-        #expect(rig.swipe(.complete) == .refuse(reason: "root"))
+        #expect(rig.swipe(.complete) == .refuse(.root))
         let kinds = rig.kinds()
         #expect(refusals(kinds) == [.root])
         #expect(diagnostics(kinds) == [.freezePrevented])
@@ -95,7 +96,7 @@ import TouchInput
         #expect(appearanceOnly(kinds).isEmpty)  // same top: no callbacks, so nothing restores the delegate
         #expect(kinds == [.diagnostic(.nilDelegateAtRoot, screen: "inbox",
                                       detail: "one screen and a nil pop delegate: in UIKit the next swipe would freeze")])
-        #expect(rig.swipe(.complete) == .refuse(reason: "root"))
+        #expect(rig.swipe(.complete) == .refuse(.root))
         #expect(!rig.nav.isFrozen)
     }
 
@@ -117,15 +118,15 @@ import TouchInput
         let rig = Rig(stack: [Screen(name: "home"), FlexibleHeaderHost(name: "inbox")])
         try rig.nav.push(Screen(name: "raw", barPreference: .unchanged), animated: false, now: rig.tick())
         #expect(rig.delegateIsSystem && rig.nav.isNavigationBarHidden)
-        #expect(rig.swipe(.complete) == .refuse(reason: "navigationBarHidden"))
+        #expect(rig.swipe(.complete) == .refuse(.navigationBarHidden))
     }
 
     @Test func hiddenBarWithoutTheRecipeIsTheOriginalProblem() throws {
         let rig = Rig(stack: [Screen(name: "home")])
         try rig.nav.push(Screen(name: "profile", barPreference: .hidden), animated: false, now: rig.tick())
         _ = rig.kinds()
-        #expect(rig.swipe(.complete) == .refuse(reason: "navigationBarHidden"))
-        #expect(rig.recognizer.lastFailure == .refused("navigationBarHidden"))
+        #expect(rig.swipe(.complete) == .refuse(.navigationBarHidden))
+        #expect(rig.recognizer.lastFailure == .refused(.navigationBarHidden))
         #expect(rig.kinds() == [.popRefused(.navigationBarHidden, detail: nil)])
         #expect(rig.names == ["home", "profile"])
     }
@@ -140,10 +141,10 @@ import TouchInput
         #expect(player.ownDelegate.timesAsked == 1)
         #expect(rig.names == ["home"])
 
-        let editor = CustomDelegateScreen(name: "editor", decision: .refuse(reason: "unsaved changes"))
+        let editor = CustomDelegateScreen(name: "editor", decision: .refuse(.delegate, detail: "unsaved changes"))
         try rig.nav.push(editor, animated: false, now: rig.tick())
         _ = rig.kinds()
-        #expect(rig.swipe(.complete) == .refuse(reason: "delegate"))
+        #expect(rig.swipe(.complete) == .refuse(.delegate, detail: "unsaved changes"))
         #expect(rig.kinds() == [.popRefused(.delegate, detail: "unsaved changes")])
         #expect(rig.names == ["home", "editor"])
     }
@@ -166,7 +167,7 @@ import TouchInput
         #expect(rig.kinds().isEmpty)
         #expect(rig.names == ["home", "x"])
         // Asked directly, the controller names the wrong edge.
-        let request = BeginRequest(recognizer: "l", edge: .left, fingers: 1, timeUs: rig.tick(),
+        let request = BeginRequest(recognizer: "l", edge: .left, fingers: 1, time: rig.tick(),
                                    startMM: Point(x: 1, y: 40), screenMM: PhysicalSize(widthMM: 100, heightMM: 160))
         #expect(rig.nav.decidePopBegin(request) == .refuse(.wrongEdge, detail: "left edge; pops start at right"))
     }

@@ -1,5 +1,6 @@
 import Navigation
 import Testing
+import TouchModel
 
 @Suite struct StackSpecTests {
     @Test func parsesTheCLIExample() throws {

@@ -1,6 +1,7 @@
 import Gestures
 import Navigation
-import TouchInput
+
+import TouchModel
 
 /// SplitMix64 (Steele, Lea, Flood 2014): small, seedable, reproducible on every platform.
 struct SplitMix64: RandomNumberGenerator {
@@ -31,9 +32,9 @@ final class FakeRecognizer {
         self.edge = edge
     }
 
-    private func event(_ phase: GesturePhase, _ t: UInt64, progress: Double, velocity: Double = 0,
+    private func event(_ phase: GesturePhase, _ t: Microseconds, progress: Double, velocity: Double = 0,
                        outcome: SwipeOutcome? = nil, failure: GestureFailureReason? = nil, y: Double = 40) -> GestureEvent {
-        GestureEvent(recognizer: "pop", phase: phase, edge: edge, fingers: 1, timeUs: t, progress: progress,
+        GestureEvent(recognizer: "pop", phase: phase, edge: edge, fingers: 1, time: t, progress: progress,
                      translationMM: progress * screen.widthMM, velocityMMs: velocity,
                      startMM: Point(x: 1, y: y), positionMM: Point(x: 1 + progress * screen.widthMM, y: y),
                      outcome: outcome, failureReason: failure)
@@ -41,8 +42,8 @@ final class FakeRecognizer {
 
     /// Touch-down at y mm from the top; returns the arbiter's decision. A refusal makes the gesture fail.
     @discardableResult
-    func begin(at t: UInt64, y: Double = 40, progress: Double = 0.05) -> BeginDecision {
-        let request = BeginRequest(recognizer: "pop", edge: edge, fingers: 1, timeUs: t,
+    func begin(at t: Microseconds, y: Double = 40, progress: Double = 0.05) -> BeginDecision {
+        let request = BeginRequest(recognizer: "pop", edge: edge, fingers: 1, time: t,
                                    startMM: Point(x: 1, y: y), screenMM: screen)
         let decision = arbiter.shouldBegin(request)
         switch decision {
@@ -51,26 +52,26 @@ final class FakeRecognizer {
             lastProgress = progress
             lastFailure = nil
             arbiter.handle(event(.began, t, progress: progress, y: y))
-        case .refuse(let reason):
+        case .refuse(let reason, _):
             lastFailure = .refused(reason)
             arbiter.handle(event(.failed, t, progress: 0, failure: .refused(reason), y: y))
         }
         return decision
     }
 
-    func move(to progress: Double, at t: UInt64) {
+    func move(to progress: Double, at t: Microseconds) {
         guard active else { return }
         lastProgress = progress
         arbiter.handle(event(.changed, t, progress: progress))
     }
 
-    func release(_ outcome: SwipeOutcome, velocity: Double, at t: UInt64) {
+    func release(_ outcome: SwipeOutcome, velocity: Double, at t: Microseconds) {
         guard active else { return }
         active = false
         arbiter.handle(event(.ended, t, progress: lastProgress, velocity: velocity, outcome: outcome))
     }
 
-    func cancel(at t: UInt64) {
+    func cancel(at t: Microseconds) {
         guard active else { return }
         active = false
         arbiter.handle(event(.cancelled, t, progress: lastProgress, failure: .contactsCancelled))
@@ -82,7 +83,7 @@ final class Rig {
     let nav: NavigationController
     let arbiter: NavigationArbiter
     let recognizer: FakeRecognizer
-    var now: UInt64 = 1_000_000
+    var now: Microseconds = 1_000_000
 
     init(config: NavigationConfig = NavigationConfig(), stack: [Screen] = []) {
         nav = NavigationController(config: config)
@@ -96,8 +97,8 @@ final class Rig {
 
     /// Moves the clock on by `ms` and returns the new time.
     @discardableResult
-    func tick(_ ms: UInt64 = 10) -> UInt64 {
-        now += ms * 1000
+    func tick(_ ms: UInt64 = 10) -> Microseconds {
+        now += Microseconds(ms * 1000)
         return now
     }
 
@@ -136,7 +137,7 @@ func diagnostics(_ kinds: [NavigationEvent.Kind]) -> [DiagnosticCode] {
     }
 }
 
-func refusals(_ kinds: [NavigationEvent.Kind]) -> [PopRefusalReason] {
+func refusals(_ kinds: [NavigationEvent.Kind]) -> [RefusalReason] {
     kinds.compactMap {
         if case .popRefused(let r, _) = $0 { return r }
         return nil

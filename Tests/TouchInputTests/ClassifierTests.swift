@@ -1,5 +1,6 @@
 import Testing
 import TouchInput
+import TouchModel
 
 /// Descriptions modelled on real devices (properties, keys and axes as their evemu descriptions list them).
 @Suite("Classification")

@@ -1,5 +1,6 @@
 import Testing
 import TouchInput
+import TouchModel
 
 @Suite("Physical size")
 struct GeometryTests {

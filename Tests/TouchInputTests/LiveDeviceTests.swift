@@ -5,6 +5,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import TouchInput
+import TouchModel
 
 @Suite("Live device (no /dev/input on this host: error paths and the read protocol)")
 struct LiveDeviceTests {
@@ -72,7 +73,7 @@ final class ScriptedEvdev {
             raw.type = event.type
             raw.code = event.code
             raw.value = event.value
-            edgeswipe_input_event_set_time(&raw, Int64(event.timeUs / 1_000_000), Int64(event.timeUs % 1_000_000))
+            edgeswipe_input_event_set_time(&raw, Int64(event.time.rawValue / 1_000_000), Int64(event.time.rawValue % 1_000_000))
         }
         return rc
     }
@@ -83,8 +84,8 @@ struct SyncingReaderTests {
     let ok = SyncingReader.success, sync = SyncingReader.syncStatus
     let normal = SyncingReader.normalFlag, syncFlag = SyncingReader.syncFlag
 
-    func ev(_ t: UInt64, _ e: Ev) -> InputEvent { e.event(at: t) }
-    func report(_ t: UInt64) -> InputEvent { InputEvent(timeUs: t, type: EventType.syn, code: SynCode.report, value: 0) }
+    func ev(_ t: Microseconds, _ e: Ev) -> InputEvent { e.event(at: t) }
+    func report(_ t: Microseconds) -> InputEvent { InputEvent(time: t, type: EventType.syn, code: SynCode.report, value: 0) }
 
     @Test func syncsAfterDroppedThenReadsNormally() throws {
         let fake = ScriptedEvdev([
@@ -113,7 +114,7 @@ struct SyncingReaderTests {
             ["2 s1 move (610,200)"],
         ])
         #expect(frames.map(\.resynced) == [false, true, false])
-        #expect(frames.map(\.timeUs) == [10, 30, 40])
+        #expect(frames.map(\.time) == [10, 30, 40])
     }
 
     @Test func limitCutsASyncAndTheNextCallContinuesIt() throws {
@@ -143,7 +144,7 @@ struct SyncingReaderTests {
         var decoder = try TestDevices.decoder(TestDevices.touchscreenB(), mode: .live)
         for e in frame(10, .slot(0), .tid(1), .x(100), .y(100)) { _ = decoder.feed(e) }
         // What LiveDevice.read(into:) does on .unplugged.
-        let cancelled = decoder.cancelAll(timeUs: 99)
+        let cancelled = decoder.cancelAll(time: 99)
         let frame = try #require(cancelled)
         #expect(summary(frame) == ["1 s0 cancelled (100,100)"])
     }

@@ -1,5 +1,6 @@
 import Testing
 import TouchInput
+import TouchModel
 
 @Suite("Decoder: protocol A, single touch, finger counts")
 struct OtherProtocolsDecoderTests {
@@ -132,7 +133,7 @@ struct OtherProtocolsDecoderTests {
         var addresses = Set<UInt>()
         var count = 0
         for i in 0..<200 {
-            let events = i == 0 ? frame(1, .slot(0), .tid(1), .x(10), .y(10)) : frame(UInt64(i), .x(Int32(10 + i % 50)))
+            let events = i == 0 ? frame(1, .slot(0), .tid(1), .x(10), .y(10)) : frame(Microseconds(UInt64(i)), .x(Int32(10 + i % 50)))
             for e in events {
                 guard let f = d.feed(e) else { continue }
                 count += f.contacts.count

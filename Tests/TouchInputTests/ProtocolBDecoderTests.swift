@@ -1,5 +1,6 @@
 import Testing
 import TouchInput
+import TouchModel
 
 @Suite("Decoder: protocol B")
 struct ProtocolBDecoderTests {
@@ -10,7 +11,7 @@ struct ProtocolBDecoderTests {
                             frame(2000, .x(260)),
                             frame(3000, .tid(-1), .touch(0)))
         #expect(frames.map(summary) == [["1 s0 down (250,100)"], ["1 s0 move (260,100)"], ["1 s0 up (260,100)"]])
-        #expect(frames.map(\.timeUs) == [1000, 2000, 3000])
+        #expect(frames.map(\.time) == [1000, 2000, 3000])
         #expect(frames.map(\.fingerCount) == [1, 1, 0])
         let first = try #require(frames.first?.contacts.first)
         // 250/1000 of 100 mm, 100/500 of 50 mm.
@@ -24,7 +25,7 @@ struct ProtocolBDecoderTests {
         var d = try TestDevices.decoder(TestDevices.touchscreenB())
         let frames = decode(&d, frame(10), frame(20))
         #expect(frames.map(\.contacts.count) == [0, 0])
-        #expect(frames.map(\.timeUs) == [10, 20])
+        #expect(frames.map(\.time) == [10, 20])
     }
 
     @Test func trackingIDReuseGivesNewContactIDs() throws {

@@ -1,5 +1,6 @@
 import Testing
 import TouchInput
+import TouchModel
 
 @Suite("Decoder: SYN_DROPPED and cancelAll")
 struct SynDroppedDecoderTests {
@@ -24,7 +25,7 @@ struct SynDroppedDecoderTests {
             ["2 s0 move (55,60)"],
         ])
         #expect(frames.map(\.resynced) == [false, false, true, false, false, false, false])
-        #expect(frames[2].timeUs == 3000)
+        #expect(frames[2].time == 3000)
         #expect(frames[2].fingerCount == 0)
         #expect(d.diagnostics == [.synDropped(count: 1), .droppedEvents(count: 2)])
     }
@@ -98,11 +99,11 @@ struct SynDroppedDecoderTests {
         var frames = decode(&d, frame(1000, .slot(0), .tid(1), .x(100), .y(100)))
         // A second touch begins but its frame never completes (unplug).
         for e in [Ev.slot(1), .tid(2), .x(5)] { #expect(d.feed(e.event(at: 1400)) == nil) }
-        let result = d.cancelAll(timeUs: 1500)
+        let result = d.cancelAll(time: 1500)
         let cancelled = try #require(result)
         #expect(summary(cancelled) == ["1 s0 cancelled (100,100)"])
-        #expect(cancelled.timeUs == 1500)
-        #expect(d.cancelAll(timeUs: 1600) == nil)
+        #expect(cancelled.time == 1500)
+        #expect(d.cancelAll(time: 1600) == nil)
         frames = decode(&d,
                         frame(2000, .slot(0), .x(120)),
                         frame(3000, .tid(-1), .slot(1), .tid(-1)),
@@ -116,7 +117,7 @@ struct SynDroppedDecoderTests {
         _ = decode(&d, frame(1000, .slot(0), .tid(1), .x(100), .y(100)))
         for e in [Ev.x(120), .dropped, .y(300)] { #expect(d.feed(e.event(at: 2000)) == nil) }
         // The trace ends (or the device goes) before the SYN_REPORT that would close the fragment.
-        let result = d.cancelAll(timeUs: 2500)
+        let result = d.cancelAll(time: 2500)
         let cancelled = try #require(result)
         #expect(summary(cancelled) == ["1 s0 cancelled (120,100)"])
         let frames = decode(&d, frame(3000))
@@ -126,7 +127,7 @@ struct SynDroppedDecoderTests {
 
     @Test func cancelAllOnAnIdleDecoderIsNil() throws {
         var d = try TestDevices.decoder(TestDevices.singleTouch())
-        #expect(d.cancelAll(timeUs: 5) == nil)
+        #expect(d.cancelAll(time: 5) == nil)
     }
 }
 

@@ -1,4 +1,5 @@
 import TouchInput
+import TouchModel
 
 /// Hand-built events and devices for decoder tests.
 enum Ev {
@@ -15,20 +16,20 @@ enum Ev {
     static func tool(_ v: Int32) -> Ev { .abs(AbsCode.mtToolType, v) }
     static func touch(_ v: Int32) -> Ev { .key(KeyCode.btnTouch, v) }
 
-    func event(at t: UInt64) -> InputEvent {
+    func event(at t: Microseconds) -> InputEvent {
         switch self {
-        case .abs(let c, let v): return InputEvent(timeUs: t, type: EventType.abs, code: c, value: v)
-        case .key(let c, let v): return InputEvent(timeUs: t, type: EventType.key, code: c, value: v)
-        case .mtReport: return InputEvent(timeUs: t, type: EventType.syn, code: SynCode.mtReport, value: 0)
-        case .dropped: return InputEvent(timeUs: t, type: EventType.syn, code: SynCode.dropped, value: 0)
-        case .other(let type, let code, let v): return InputEvent(timeUs: t, type: type, code: code, value: v)
+        case .abs(let c, let v): return InputEvent(time: t, type: EventType.abs, code: c, value: v)
+        case .key(let c, let v): return InputEvent(time: t, type: EventType.key, code: c, value: v)
+        case .mtReport: return InputEvent(time: t, type: EventType.syn, code: SynCode.mtReport, value: 0)
+        case .dropped: return InputEvent(time: t, type: EventType.syn, code: SynCode.dropped, value: 0)
+        case .other(let type, let code, let v): return InputEvent(time: t, type: type, code: code, value: v)
         }
     }
 }
 
 /// The events of one frame at `t`, ending with SYN_REPORT.
-func frame(_ t: UInt64, _ items: Ev...) -> [InputEvent] {
-    items.map { $0.event(at: t) } + [InputEvent(timeUs: t, type: EventType.syn, code: SynCode.report, value: 0)]
+func frame(_ t: Microseconds, _ items: Ev...) -> [InputEvent] {
+    items.map { $0.event(at: t) } + [InputEvent(time: t, type: EventType.syn, code: SynCode.report, value: 0)]
 }
 
 /// Feeds events; returns the frames produced (copied, as a caller that keeps them would).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TouchInput
 import TouchTrace
+import TouchModel
 
 /// Bad evemu input ends in a TraceError naming the line; a partly valid file says how far it got.
 /// Line numbers are counted by hand from the texts: the sample description is lines 1-9, blank line

@@ -1,6 +1,7 @@
 import Testing
 import TouchInput
 import TouchTrace
+import TouchModel
 
 @Suite("evemu reader: format variants")
 struct EvemuReaderTests {
@@ -48,8 +49,8 @@ struct EvemuReaderTests {
         #expect(device.description.codes[EventType.syn] == [SynCode.report, SynCode.config, SynCode.dropped])
         #expect(device.description.absInfo[AbsCode.y] == AbsInfo(minimum: -5, maximum: 7200, fuzz: 78, flat: 2, resolution: 0))
         // Absolute epoch times are normalised to the first event; each event keeps its own microsecond.
-        #expect(device.events.map(\.timeUs) == [0, 2, 3, 4])
-        #expect(device.events[2] == InputEvent(timeUs: 3, type: EventType.key, code: KeyCode.btnTouch, value: 1))
+        #expect(device.events.map(\.time) == [0, 2, 3, 4])
+        #expect(device.events[2] == InputEvent(time: 3, type: EventType.key, code: KeyCode.btnTouch, value: 1))
     }
 
     @Test("values: zero-padded decimal, negative, hex type and code, trailing comments")
@@ -66,14 +67,14 @@ struct EvemuReaderTests {
         #expect(events.map(\.value) == [5, 810, -12, 0, 0])
         #expect(events.map(\.code) == [AbsCode.mtTrackingID, AbsCode.mtPositionX, AbsCode.mtPositionY, AbsCode.mtSlot, SynCode.report])
         // Since-boot times (75.28 s) are normalised to the first event.
-        #expect(events.map(\.timeUs) == [0, 31, 61, 61, 9954])
+        #expect(events.map(\.time) == [0, 31, 61, 61, 9954])
     }
 
     @Test("fewer than 6 digits after the point are a decimal fraction")
     func shortFraction() throws {
         let text = sampleDescription + "E: 2.5 0003 0035 1\nE: 2.5 0000 0000 0\nE: 2.75 0003 0035 2\nE: 3.000001 0000 0000 0\n"
         let events = try TraceReader.read(text: text, source: "f.evemu").devices[0].events
-        #expect(events.map(\.timeUs) == [0, 0, 250_000, 500_001])
+        #expect(events.map(\.time) == [0, 0, 250_000, 500_001])
     }
 
     @Test("UTF-8 names, CRLF line ends, comments and blank lines anywhere, L: and S: state lines")

@@ -4,6 +4,7 @@ import TouchTrace
 
 #if canImport(Glibc)
 import Glibc
+import TouchModel
 #endif
 
 /// Files that are not traces at all: missing, not regular, absurdly long lines.

@@ -2,6 +2,7 @@ import FixtureSupport
 import Foundation
 import Testing
 import TouchTrace
+import TouchModel
 
 /// The recordings in Tests/Fixtures, from SOURCES.tsv (which also says which `.desc` an events-only
 /// file pairs with).

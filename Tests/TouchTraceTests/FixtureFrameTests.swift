@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TouchInput
 import TouchTrace
+import TouchModel
 
 /// Decodes every fixture with `MultitouchDecoder` and compares with Tests/Fixtures/expectations.json,
 /// which Tests/Fixtures/tools/expectations.py computes from the files on its own (see its docstring for
@@ -70,7 +71,7 @@ struct FixtureFrameTests {
             result.maxContacts = max(result.maxContacts, frame.activeCount)
             result.frames += 1
         }
-        if let frame = decoder.cancelAll(timeUs: device.events.last?.timeUs ?? 0) {
+        if let frame = decoder.cancelAll(time: device.events.last?.time ?? 0) {
             record(frame, at: result.frames - 1)
         }
         return result

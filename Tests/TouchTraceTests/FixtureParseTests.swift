@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TouchInput
 import TouchTrace
+import TouchModel
 
 @Suite("Every fixture parses")
 struct FixtureParseTests {
@@ -29,9 +30,9 @@ struct FixtureParseTests {
         let text = try String(contentsOf: Fixtures.url(entry.name), encoding: .utf8)
         let eLines = text.split(separator: "\n").filter { $0.hasPrefix("E:") }.count
         #expect(device.events.count == eLines)
-        #expect(device.events.first?.timeUs == 0)
+        #expect(device.events.first?.time == 0)
         #expect(device.events.last?.isSynReport == true)
-        #expect(zip(device.events, device.events.dropFirst()).allSatisfy { $0.timeUs <= $1.timeUs })
+        #expect(zip(device.events, device.events.dropFirst()).allSatisfy { $0.time <= $1.time })
         #expect(!device.description.name.isEmpty)
     }
 

@@ -1,5 +1,7 @@
 import Testing
+import TouchInput
 import TouchTrace
+import TouchModel
 
 @Suite("format detection")
 struct FormatDetectionTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TouchInput
 import TouchTrace
+import TouchModel
 
 /// Bad `libinput record` input: a TraceError naming the line (libyaml's marks are 1-based here).
 @Suite("libinput record reader: bad input")

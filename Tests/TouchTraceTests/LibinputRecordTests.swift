@@ -1,6 +1,7 @@
 import Testing
 import TouchInput
 import TouchTrace
+import TouchModel
 
 /// Hand-written records in the layout of libinput's tools/libinput-record.c (checked against its
 /// source and man page): comments, unknown keys, `libinput:`/`hid:` event entries, several devices.
@@ -110,8 +111,8 @@ struct LibinputRecordTests {
         #expect(touch.description.origin == "two.yml: /dev/input/event5")
         #expect(touch.events.count == 10)
         #expect(touch.frameCount == 3)
-        #expect(touch.events[0] == InputEvent(timeUs: 1_500_000, type: EventType.abs, code: AbsCode.mtTrackingID, value: 7))
-        #expect(touch.events[7] == InputEvent(timeUs: 1_520_000, type: EventType.abs, code: AbsCode.mtTrackingID, value: -1))
+        #expect(touch.events[0] == InputEvent(time: 1_500_000, type: EventType.abs, code: AbsCode.mtTrackingID, value: 7))
+        #expect(touch.events[7] == InputEvent(time: 1_520_000, type: EventType.abs, code: AbsCode.mtTrackingID, value: -1))
 
         let keys = trace.devices[1]
         #expect(keys.description.name == "Keys ⌨")
@@ -119,21 +120,21 @@ struct LibinputRecordTests {
         // A type listed with no codes is kept as supported-without-codes.
         #expect(keys.description.codes[17] == Set<UInt16>())
         #expect(keys.description.absInfo.isEmpty)
-        #expect(keys.events.map(\.timeUs) == [200_000, 200_000, 2_000_001, 2_000_001])
+        #expect(keys.events.map(\.time) == [200_000, 200_000, 2_000_001, 2_000_001])
     }
 
     @Test("multi-device files keep the recording-start clock; single-device files start at their first event")
     func timestamps() throws {
         let multi = try TraceReader.read(text: Self.twoDevices, source: "two.yml")
         // The second device's first event (0.2 s) is earlier than the first device's (1.5 s): nothing is shifted.
-        #expect(multi.devices[0].events.first?.timeUs == 1_500_000)
-        #expect(multi.devices[1].events.first?.timeUs == 200_000)
+        #expect(multi.devices[0].events.first?.time == 1_500_000)
+        #expect(multi.devices[1].events.first?.time == 200_000)
 
         var single = multi
         single.devices.removeLast()
         let text = LibinputRecordWriter.write(single)
         let reread = try TraceReader.read(text: text, source: "one.yml")
-        #expect(reread.devices[0].events.map(\.timeUs) == [0, 0, 0, 0, 0, 10_000, 10_000, 20_000, 20_000, 20_000])
+        #expect(reread.devices[0].events.map(\.time) == [0, 0, 0, 0, 0, 10_000, 10_000, 20_000, 20_000, 20_000])
     }
 
     @Test("writers put a single device's first event at time 0, as libinput record and evemu-record do")

@@ -1,7 +1,9 @@
 import FixtureSupport
 import Foundation
 import Testing
+import TouchInput
 import TouchTrace
+import TouchModel
 
 /// `libinput replay` itself reads what LibinputRecordWriter writes: its file check, device creation and
 /// replay loop run on the output (Tests/Fixtures/tools/replay_check.py; uinput stubbed out). Needs

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TouchInput
 import TouchTrace
+import TouchModel
 
 @Suite("evemu -> libinput record -> evemu is lossless")
 struct RoundTripTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchTrace
+import TouchModel
 
 /// A fresh directory under the system temp dir, removed by `remove()`.
 struct TempDir {

@@ -1,5 +1,6 @@
 import Testing
 import TouchTrace
+import TouchModel
 
 @Suite("libyaml wrappers")
 struct YAMLTests {

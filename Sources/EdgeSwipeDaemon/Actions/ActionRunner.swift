@@ -41,7 +41,7 @@ public final class ActionRunner {
     /// Runs every rule that matches the event. Failures are logged; they never stop the service.
     public func perform(_ event: GestureEvent, rules: [ActionRule]) {
         guard let trigger = ActionRunner.trigger(of: event) else { return }
-        let context = GestureContext(gesture: event.recognizer, edge: event.edge, fingers: event.fingers, trigger: trigger)
+        let context = GestureContext(gesture: event.recognizer.name, edge: event.edge, fingers: event.fingers, trigger: trigger)
         for rule in rules where rule.matches(trigger, edge: event.edge, fingers: event.fingers) {
             switch rule.action {
             case .key(let code, let name):

@@ -1,5 +1,6 @@
 import Gestures
 import TouchInput
+import TouchModel
 
 /// The configuration file's keys and how each is read (docs/daemon.md is the reference).
 extension DaemonConfig {

@@ -1,3 +1,5 @@
+import TouchInput
+
 extension DaemonConfig {
     /// What `edgeswipe check-config FILE` prints for a valid file: what the service will do with it.
     public var summaryLines: [String] {

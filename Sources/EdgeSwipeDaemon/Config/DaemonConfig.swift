@@ -1,5 +1,6 @@
 import Gestures
 import TouchInput
+import TouchModel
 
 /// The service configuration (docs/daemon.md describes the file; config/edgeswipe.example.yaml shows it).
 public struct DaemonConfig: Hashable, Sendable {

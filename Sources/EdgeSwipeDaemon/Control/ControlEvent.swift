@@ -1,5 +1,6 @@
 import Gestures
 import Navigation
+import TouchModel
 
 /// One event for subscribed clients: its class plus its JSON object, encoded once and shared by every client.
 public struct ControlEvent: Hashable, Sendable {

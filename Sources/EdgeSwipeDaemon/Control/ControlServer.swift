@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import EdgeSwipeSystem
+import Synchronization
 import TouchInput
 
 /// The control socket's transport: accepts clients on a Unix stream socket, reads request lines through

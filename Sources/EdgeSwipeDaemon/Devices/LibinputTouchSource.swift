@@ -4,6 +4,7 @@ import Glibc
 import CLibinput
 import EdgeSwipeSystem
 import TouchInput
+import TouchModel
 
 /// Touchscreens through libinput (path backend): libinput's calibration matrix (LIBINPUT_CALIBRATION_MATRIX)
 /// and quirks apply. Devices are added by node as the udev tag watcher reports them: libinput's own udev
@@ -181,7 +182,7 @@ public final class LibinputTouchSource {
     private func emitFrame(_ state: DeviceState, timeUs: UInt64) {
         state.buffer.removeAll(keepingCapacity: true)
         for slot in state.slots.keys.sorted() { state.buffer.append(state.slots[slot]!) }
-        onFrame?(state.source, TouchFrame(timeUs: timeUs, contacts: state.buffer))
+        onFrame?(state.source, TouchFrame(time: Microseconds(timeUs), contacts: state.buffer))
         for (slot, c) in state.slots {
             if c.phase == .up || c.phase == .cancelled { state.slots[slot] = nil } else { state.slots[slot]?.phase = .move }
         }

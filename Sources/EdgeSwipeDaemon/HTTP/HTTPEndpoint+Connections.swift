@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CMicroHTTPD
+import EdgeSwipeSystem
 import TouchInput
 
 /// libmicrohttpd reports each connection's start and end (MHD_OPTION_NOTIFY_CONNECTION), inside MHD_run.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CMicroHTTPD
 import EdgeSwipeSystem
+import Synchronization
 import TouchInput
 
 /// libmicrohttpd pulls an event stream's bytes from here. Nothing queued: suspend until `publish` resumes.

@@ -1,5 +1,6 @@
 import Gestures
 import TouchInput
+import TouchModel
 
 /// One device's path from events to gestures: decoder, then the recognizer arena.
 public final class DevicePipeline {
@@ -18,7 +19,7 @@ public final class DevicePipeline {
         description = device
         geometry = try SurfaceGeometry(device: device, configuredSize: options.configuredSize)
         decoder = MultitouchDecoder(device: device, geometry: geometry, mode: mode)
-        arena = GestureArena(transform: ScreenTransform(geometry: geometry, rotation: options.rotation,
+        arena = GestureArena(transform: ScreenTransform(deviceSize: geometry.size, rotation: options.rotation,
                                                         calibration: options.calibration))
         for config in options.recognizers { try arena.add(config) }
     }
@@ -43,7 +44,7 @@ public final class DevicePipeline {
     public func reconfigure(_ options: PipelineOptions) throws {
         let transform = decoder == nil
             ? ScreenTransform(deviceSize: geometry.size, rotation: options.rotation)
-            : ScreenTransform(geometry: geometry, rotation: options.rotation, calibration: options.calibration)
+            : ScreenTransform(deviceSize: geometry.size, rotation: options.rotation, calibration: options.calibration)
         let next = GestureArena(transform: transform)
         for config in options.recognizers { try next.add(config) }
         next.delegate = arena.delegate
@@ -58,7 +59,7 @@ public final class DevicePipeline {
     /// A frame from a frame source.
     public func process(_ frame: TouchFrame) -> [GestureEvent] {
         fingerDown = frame.activeCount > 0
-        return arena.process(frame, now: frame.timeUs)
+        return arena.process(frame, now: frame.time)
     }
 
     /// A frame from this pipeline's decoder, through `process`.
@@ -75,13 +76,13 @@ public final class DevicePipeline {
     }
 
     /// Ends every contact in flight (unplug, end of a recording).
-    public func cancelAll(timeUs: UInt64) -> (frame: TouchFrame, gestures: [GestureEvent])? {
-        decoded(decoder?.cancelAll(timeUs: timeUs))
+    public func cancelAll(time: Microseconds) -> (frame: TouchFrame, gestures: [GestureEvent])? {
+        decoded(decoder?.cancelAll(time: time))
     }
 
-    public var nextDeadline: UInt64? { arena.nextDeadline }
+    public var nextDeadline: Microseconds? { arena.nextDeadline }
 
-    public func deadlineReached(now: UInt64) -> [GestureEvent] { arena.deadlineReached(now: now) }
+    public func deadlineReached(now: Microseconds) -> [GestureEvent] { arena.deadlineReached(now: now) }
 
     public var diagnostics: [DecoderDiagnostic] { decoder?.diagnostics ?? [] }
 }

@@ -1,11 +1,12 @@
 import Gestures
 import Navigation
 import TouchInput
+import TouchModel
 
 /// The JSON-lines form of pipeline outputs (issue 5's schema), shared by `edgeswipe replay --json`, the
 /// daemon's printed lines and its control-socket events. Times are seconds on the trace clock.
 public enum EventJSON {
-    public static func seconds(_ timeUs: UInt64) -> Double { Double(timeUs) / 1_000_000 }
+    public static func seconds(_ time: Microseconds) -> Double { Double(time.rawValue) / 1_000_000 }
 
     public static func gesture(_ g: GestureEvent, device: String? = nil) -> String {
         var o = JSONLine()
@@ -13,9 +14,9 @@ public enum EventJSON {
         o.add("phase", g.phase.rawValue)
         o.add("edge", g.edge.rawValue)
         o.add("fingers", g.fingers)
-        o.add("time", seconds(g.timeUs), decimals: 6)
+        o.add("time", seconds(g.time), decimals: 6)
         if let outcome = g.outcome { o.add("outcome", outcome.rawValue) }
-        o.add("recognizer", g.recognizer)
+        o.add("recognizer", g.recognizer.name)
         if g.phase != .failed {
             o.add("progress", g.progress)
             o.add("translationMM", g.translationMM, decimals: 2)
@@ -35,7 +36,7 @@ public enum EventJSON {
         var o = JSONLine()
         o.add("type", "navigation")
         o.add("event", n.typeName)
-        o.add("time", seconds(n.timeUs), decimals: 6)
+        o.add("time", seconds(n.time), decimals: 6)
         switch n.kind {
         case .willAppear(let s), .didAppear(let s), .willDisappear(let s), .didDisappear(let s):
             o.add("screen", s)
@@ -60,7 +61,7 @@ public enum EventJSON {
     public static func frame(_ f: TouchFrame, device: String? = nil) -> String {
         var o = JSONLine()
         o.add("type", "frame")
-        o.add("time", seconds(f.timeUs), decimals: 6)
+        o.add("time", seconds(f.time), decimals: 6)
         o.add("fingers", f.fingerCount)
         var list = "["
         for (i, c) in f.contacts.enumerated() {

@@ -1,12 +1,13 @@
 import Gestures
 import Navigation
 import TouchInput
+import TouchModel
 
 /// The human-readable form of pipeline outputs, one line each, aligned on the time column, in the spirit of
 /// `libinput debug-events`.
 public enum EventText {
-    public static func time(_ us: UInt64) -> String {
-        let ms = (us + 500) / 1000
+    public static func time(_ t: Microseconds) -> String {
+        let ms = (t.rawValue + 500) / 1000
         let s = String(ms / 1000)
         let frac = String(ms % 1000)
         return String(repeating: " ", count: max(0, 4 - s.count)) + s + "." + String(repeating: "0", count: 3 - frac.count) + frac + "s"
@@ -18,9 +19,9 @@ public enum EventText {
             let contacts = f.contacts.map { c in
                 "#\(c.id) \(c.phase.rawValue) \(mm(c.mm.x))/\(mm(c.mm.y))mm\(c.clamped ? " clamped" : "")"
             }.joined(separator: "  ")
-            return "\(time(f.timeUs))  frame      fingers \(f.fingerCount)  \(contacts)"
+            return "\(time(f.time))  frame      fingers \(f.fingerCount)  \(contacts)"
         case .gesture(let g, _):
-            var s = "\(time(g.timeUs))  gesture    \(g.recognizer) \(g.phase.rawValue)"
+            var s = "\(time(g.time))  gesture    \(g.recognizer) \(g.phase.rawValue)"
             switch g.phase {
             case .began, .changed:
                 s += "  progress \(pct(g.progress))  \(mm(g.translationMM)) mm  \(mm(g.velocityMMs)) mm/s"
@@ -31,7 +32,7 @@ public enum EventText {
             }
             return s
         case .navigation(let n):
-            var s = "\(time(n.timeUs))  navigation \(n.typeName)"
+            var s = "\(time(n.time))  navigation \(n.typeName)"
             switch n.kind {
             case .willAppear(let screen), .didAppear(let screen), .willDisappear(let screen), .didDisappear(let screen):
                 s += " \(screen)"

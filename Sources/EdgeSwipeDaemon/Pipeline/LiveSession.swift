@@ -2,6 +2,7 @@ import EdgeSwipeSystem
 import Gestures
 import Navigation
 import TouchInput
+import TouchModel
 
 /// Live sources on the event loop, stepping a `SessionCore`: each readable device is drained through its
 /// pipeline, recognizer and animation deadlines share one timerfd armed at the core's next deadline, and an

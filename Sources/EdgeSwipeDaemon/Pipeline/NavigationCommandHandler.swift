@@ -1,4 +1,5 @@
 import Navigation
+import TouchModel
 
 /// Control-socket commands on the navigation stack: push, pop, setStack, popToRoot, state.
 /// Runs on the event loop's thread. Changes asked for during a transition are queued by the controller
@@ -17,7 +18,8 @@ public final class NavigationCommandHandler: ControlCommandHandler {
     private var controller: NavigationController { session.controller }
 
     public func handle(_ command: ControlCommand, from client: ControlClientID, nowUs: UInt64) -> Result<JSONValue, ControlError> {
-        session.advance(now: nowUs)
+        let now = Microseconds(nowUs)
+        session.advance(now: now)
         let wasBusy = !controller.isSettled
         defer { afterChange() }
         switch command {
@@ -28,7 +30,7 @@ public final class NavigationCommandHandler: ControlCommandHandler {
                                              + "or queued for it"))
             }
             do {
-                try controller.push(spec.makeScreen(), animated: true, now: nowUs)
+                try controller.push(spec.makeScreen(), animated: true, now: now)
             } catch {
                 return .failure(ControlError(.refused, "\(error)"))
             }
@@ -37,19 +39,19 @@ public final class NavigationCommandHandler: ControlCommandHandler {
                 return .failure(ControlError(.refused, "pop at the root: the stack has one screen"))
             }
             do {
-                try controller.request(.pop(animated: true), now: nowUs)
+                try controller.request(.pop(animated: true), now: now)
             } catch {
                 return .failure(ControlError(.refused, "\(error)"))
             }
         case .popToRoot:
-            controller.popToRoot(animated: true, now: nowUs)
+            controller.popToRoot(animated: true, now: now)
         case .setStack(let specs):
             var seen = Set<String>()
             for s in specs where !seen.insert(s.name).inserted {
                 return .failure(ControlError(.badArguments, "screen '\(s.name)' appears twice"))
             }
             do {
-                try controller.setScreens(specs.map { $0.makeScreen() }, animated: true, now: nowUs)
+                try controller.setScreens(specs.map { $0.makeScreen() }, animated: true, now: now)
             } catch {
                 return .failure(ControlError(.badArguments, "\(error)"))
             }

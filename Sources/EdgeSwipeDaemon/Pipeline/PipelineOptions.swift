@@ -1,6 +1,7 @@
 import Gestures
 import Navigation
 import TouchInput
+import TouchModel
 
 /// How a recording or a device is run: surface size, orientation, recognizers, and the navigation stack.
 public struct PipelineOptions: Sendable {
@@ -15,7 +16,7 @@ public struct PipelineOptions: Sendable {
     public var navigation = NavigationConfig()
 
     /// The recognizer that drives the interactive pop: the first one-finger recognizer on the pop edge.
-    public var popRecognizer: String? {
+    public var popRecognizer: RecognizerID? {
         recognizers.first { $0.fingers == 1 && $0.edges.contains(navigation.popEdge) }?.name
     }
     /// Emit one output per decoded frame too (debug-events, plot).

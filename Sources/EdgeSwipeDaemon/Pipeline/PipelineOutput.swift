@@ -1,6 +1,7 @@
 import Gestures
 import Navigation
 import TouchInput
+import TouchModel
 
 /// Everything the pipeline reports, in time order.
 public enum PipelineOutput: Sendable {
@@ -12,11 +13,11 @@ public enum PipelineOutput: Sendable {
     /// or the session has something to say about a source (nil: about none in particular).
     case deviceNote(String, device: SourceID?)
 
-    public var timeUs: UInt64? {
+    public var time: Microseconds? {
         switch self {
-        case .frame(let f, _): return f.timeUs
-        case .gesture(let g, _): return g.timeUs
-        case .navigation(let n): return n.timeUs
+        case .frame(let f, _): return f.time
+        case .gesture(let g, _): return g.time
+        case .navigation(let n): return n.time
         case .deviceNote: return nil
         }
     }

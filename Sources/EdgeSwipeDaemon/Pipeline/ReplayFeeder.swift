@@ -1,6 +1,7 @@
 import EdgeSwipeSystem
 import TouchInput
 import TouchTrace
+import TouchModel
 
 /// Plays a recording into a running `LiveSession` in recorded time, as if its devices were plugged in
 /// (`edgeswipe run --replay FILE`): demos and browser tests without hardware. Each device of the recording is
@@ -55,7 +56,7 @@ public final class ReplayFeeder {
         // Every event due, merged across devices by time, with its time moved onto the live clock.
         while let t = merge.nextTime, playTime(t) <= now, let (d, e) = merge.next() {
             fedEvents += 1
-            session.feed(InputEvent(timeUs: playTime(e.timeUs), type: e.type, code: e.code, value: e.value), to: ids[d])
+            session.feed(InputEvent(time: Microseconds(playTime(e.time.rawValue)), type: e.type, code: e.code, value: e.value), to: ids[d])
         }
         do {
             try armForNext()

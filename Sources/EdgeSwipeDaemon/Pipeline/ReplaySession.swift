@@ -2,6 +2,7 @@ import Gestures
 import Navigation
 import TouchInput
 import TouchTrace
+import TouchModel
 
 /// Runs a recording through decoder -> recognizers -> navigation as fast as it can, in trace time: the
 /// recording's clock drives the `SessionCore` a live session drives from its devices and timerfd, so a
@@ -54,7 +55,7 @@ public final class ReplaySession {
         }
         // End of the recording: whatever is still touching is cancelled, then pending timers run out.
         for (d, source) in sources.enumerated() {
-            core.cancel(source, now: trace.devices[d].events.last?.timeUs ?? 0)
+            core.cancel(source, now: trace.devices[d].events.last?.time.rawValue ?? 0)
         }
         core.fire(upTo: .max)
         for (d, pipeline) in devices.enumerated() {

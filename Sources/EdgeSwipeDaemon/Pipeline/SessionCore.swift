@@ -1,6 +1,7 @@
 import Gestures
 import Navigation
 import TouchInput
+import TouchModel
 
 /// Names one source of touches in a session: a device read live, a libinput touchscreen, or a device of a
 /// recording. The session hands them out in order from 0; at equal deadlines the lower id fires first.
@@ -63,7 +64,7 @@ public final class SessionCore {
         self.navigation = navigation
         self.emitFrames = emitFrames
         self.sink = sink
-        navigationDeadline = navigation?.nextDeadlineUs
+        navigationDeadline = navigation?.nextDeadline?.rawValue
     }
 
     /// Adds a pipeline as the next source; its recognizers ask navigation before they claim a pop.
@@ -90,10 +91,10 @@ public final class SessionCore {
             let source = earliestSourceDeadline()
             if let s = source, s.time <= limit, navigationDeadline.map({ s.time <= $0 }) ?? true {
                 pipelineVisits += 1
-                deliver(s.source.pipeline.deadlineReached(now: s.time), from: s.source)
+                deliver(s.source.pipeline.deadlineReached(now: Microseconds(s.time)), from: s.source)
                 refresh(s.source)
             } else if let n = navigationDeadline, n <= limit, let navigation {
-                navigation.advance(now: n)
+                navigation.advance(now: Microseconds(n))
                 flushNavigation()
             } else {
                 return
@@ -104,7 +105,7 @@ public final class SessionCore {
     /// One raw event of a source, at its own time.
     @inline(__always)
     public func feed(_ event: InputEvent, to source: SessionSource) {
-        fire(upTo: event.timeUs)
+        fire(upTo: event.time.rawValue)
         pipelineVisits += 1
         if let (frame, gestures) = source.pipeline.feed(event) { deliver(frame, gestures, from: source) }
         refresh(source)
@@ -112,7 +113,7 @@ public final class SessionCore {
 
     /// One whole frame of a frame source (libinput).
     public func process(_ frame: TouchFrame, from source: SessionSource) {
-        fire(upTo: frame.timeUs)
+        fire(upTo: frame.time.rawValue)
         pipelineVisits += 1
         deliver(frame, source.pipeline.process(frame), from: source)
         refresh(source)
@@ -124,7 +125,7 @@ public final class SessionCore {
     public func cancel(_ source: SessionSource, now: UInt64) -> Bool {
         fire(upTo: now)
         pipelineVisits += 1
-        let cancelled = source.pipeline.cancelAll(timeUs: now)
+        let cancelled = source.pipeline.cancelAll(time: Microseconds(now))
         if let (frame, gestures) = cancelled { deliver(frame, gestures, from: source) }
         refresh(source)
         return cancelled != nil
@@ -197,7 +198,7 @@ public final class SessionCore {
     public func flushNavigation() {
         guard let navigation else { return }
         navigation.drainEvents { sink(.navigation($0)) }
-        navigationDeadline = navigation.nextDeadlineUs
+        navigationDeadline = navigation.nextDeadline?.rawValue
     }
 
     // MARK: Deadline queue
@@ -205,7 +206,7 @@ public final class SessionCore {
     /// Takes the source's deadline into the queue after its pipeline moved.
     @inline(__always)
     private func refresh(_ source: SessionSource) {
-        let d = source.pipeline.nextDeadline
+        let d = source.pipeline.nextDeadline?.rawValue
         guard d != source.queuedDeadline else { return }
         source.queuedDeadline = d
         if let d { queue(source, at: d) }

@@ -1,3 +1,5 @@
+import TouchModel
+
 /// A binary min-heap ordered by time, then by rank: the earliest entry first, the lower rank first among
 /// entries at the same time. Push and pop cost O(log n), so nothing that uses it scans every device.
 struct TimeHeap<Payload> {

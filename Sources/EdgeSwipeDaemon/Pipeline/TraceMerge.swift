@@ -1,5 +1,6 @@
 import TouchInput
 import TouchTrace
+import TouchModel
 
 /// The events of every device of a recording as one stream in time order: the earliest first, the device
 /// declared first among events at the same time. A heap holds each device's next event, so the cost of an
@@ -13,7 +14,7 @@ struct TraceMerge {
         self.trace = trace
         cursors = [Int](repeating: 0, count: trace.devices.count)
         for (d, device) in trace.devices.enumerated() {
-            if let first = device.events.first { heap.push(time: first.timeUs, rank: d, payload: d) }
+            if let first = device.events.first { heap.push(time: first.time.rawValue, rank: d, payload: d) }
         }
     }
 
@@ -27,7 +28,7 @@ struct TraceMerge {
         let events = trace.devices[d].events
         let event = events[cursors[d]]
         cursors[d] += 1
-        if cursors[d] < events.count { heap.push(time: events[cursors[d]].timeUs, rank: d, payload: d) }
+        if cursors[d] < events.count { heap.push(time: events[cursors[d]].time.rawValue, rank: d, payload: d) }
         return (d, event)
     }
 }

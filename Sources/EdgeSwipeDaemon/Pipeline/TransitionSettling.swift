@@ -1,5 +1,6 @@
 import Gestures
 import Navigation
+import TouchModel
 
 /// The moment the finger lifts from an interactive pop, the navigation model decides the outcome and how
 /// long the rest takes (`CompletionTiming`), but its next event (`transitionFinished`/`Cancelled`) only
@@ -10,7 +11,7 @@ import Navigation
 public final class TransitionSettling {
     private let session: NavigationSession
     private var progress: Double?
-    private var announcedDeadline: UInt64?
+    private var announcedDeadline: Microseconds?
 
     public init(session: NavigationSession) {
         self.session = session
@@ -31,18 +32,18 @@ public final class TransitionSettling {
         let controller = session.controller
         guard gesture.phase == .ended || gesture.phase == .cancelled,
               session.arbiter.popRecognizer.map({ $0 == gesture.recognizer }) ?? true,
-              controller.stateName == "settling", let deadline = controller.nextDeadlineUs,
+              controller.stateName == "settling", let deadline = controller.nextDeadline,
               deadline != announcedDeadline else { return nil }
         announcedDeadline = deadline
         let outcome: SwipeOutcome = gesture.phase == .ended ? (gesture.outcome ?? .cancel) : .cancel
         var o = JSONLine()
         o.add("type", "navigation")
         o.add("event", "transitionSettling")
-        o.add("time", EventJSON.seconds(gesture.timeUs), decimals: 6)
+        o.add("time", EventJSON.seconds(gesture.time), decimals: 6)
         o.add("kind", TransitionKind.interactivePop.rawValue)
         o.add("outcome", outcome.rawValue)
         if let progress { o.add("progress", progress) }
-        o.add("remainingMs", Double(deadline &- min(deadline, gesture.timeUs)) / 1000, decimals: 1)
+        o.add("remainingMs", (deadline - min(deadline, gesture.time)).milliseconds, decimals: 1)
         return o.string
     }
 }

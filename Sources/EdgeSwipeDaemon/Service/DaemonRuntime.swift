@@ -4,6 +4,7 @@ import Glibc
 import EdgeSwipeSystem
 import Gestures
 import TouchInput
+import TouchModel
 
 /// The service's building blocks on one event loop: signals, the deadline timer, the configuration and its
 /// reload, the control socket, actions, JSON output and sd_notify. Devices and the recognizer/navigation

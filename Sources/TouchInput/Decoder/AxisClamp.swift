@@ -1,3 +1,5 @@
+import TouchModel
+
 /// The valid range of one position axis; values outside are clamped and flagged rather than passed on.
 struct AxisClamp {
     var minimum: Int32

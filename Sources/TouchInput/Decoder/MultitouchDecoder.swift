@@ -1,3 +1,5 @@
+import TouchModel
+
 /// Turns evdev events into one `TouchFrame` per `SYN_REPORT`.
 ///
 /// Handles protocol B (slots), protocol A (`SYN_MT_REPORT`) and single-touch devices; contact ids are the
@@ -79,11 +81,11 @@ public struct MultitouchDecoder: Sendable {
 
     /// Ends every contact in flight with phase .cancelled (unplug, end of a trace, SYN_DROPPED in recordings).
     /// Returns nil when nothing was in flight. The touches stay ignored until the device lifts them.
-    public mutating func cancelAll(timeUs: UInt64) -> TouchFrame? {
+    public mutating func cancelAll(time: Microseconds) -> TouchFrame? {
         if sync != .dropping { frameContacts.removeAll(keepingCapacity: true) }
         cancelContacts()
         guard !frameContacts.isEmpty else { return nil }
-        let frame = TouchFrame(timeUs: timeUs, contacts: frameContacts, fingerCount: 0, resynced: false)
+        let frame = TouchFrame(time: time, contacts: frameContacts, fingerCount: 0, resynced: false)
         // Cancellations pending from a SYN_DROPPED are delivered here, not again at its SYN_REPORT.
         frameContacts.removeAll(keepingCapacity: true)
         return frame
@@ -169,7 +171,7 @@ public struct MultitouchDecoder: Sendable {
     }
 
     /// Builds the frame for a SYN_REPORT from the current state.
-    mutating func report(timeUs: UInt64, resynced: Bool) -> TouchFrame {
+    mutating func report(time: Microseconds, resynced: Bool) -> TouchFrame {
         frameContacts.removeAll(keepingCapacity: true)
         switch layout {
         case .protocolB:
@@ -183,7 +185,7 @@ public struct MultitouchDecoder: Sendable {
         var active = 0
         for c in frameContacts where c.isActive { active += 1 }
         let fingers = usesFingerKeys ? max(fingerKeys.count, active) : active
-        return TouchFrame(timeUs: timeUs, contacts: frameContacts, fingerCount: fingers, resynced: resynced)
+        return TouchFrame(time: time, contacts: frameContacts, fingerCount: fingers, resynced: resynced)
     }
 
     /// Appends a cancellation for every contact in flight to `frameContacts`.

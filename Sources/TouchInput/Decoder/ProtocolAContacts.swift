@@ -1,3 +1,5 @@
+import TouchModel
+
 /// Protocol A state. Each frame lists every contact anonymously (one SYN_MT_REPORT each), so contacts are
 /// matched to the previous frame's by ABS_MT_TRACKING_ID when the device sends one, else by nearest position.
 struct ProtocolAContacts {

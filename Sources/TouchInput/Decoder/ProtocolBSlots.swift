@@ -1,3 +1,5 @@
+import TouchModel
+
 /// Protocol B state: one record per slot, sized once at init. The kernel only sends values that change,
 /// so positions and tool type stay in the slot across contacts.
 struct ProtocolBSlots {

@@ -1,3 +1,5 @@
+import TouchModel
+
 /// Single-touch state: ABS_X/ABS_Y and a touch key (BTN_TOUCH, else BTN_TOOL_FINGER) saying whether
 /// the finger is down. Reported as slot 0.
 struct SingleTouchContact {

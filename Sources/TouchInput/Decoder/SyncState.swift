@@ -1,3 +1,5 @@
+import TouchModel
+
 /// What the decoder does with events around `SYN_DROPPED`.
 ///
 ///     normal    -- SYN_DROPPED (recording) --> dropping   (contacts in flight cancelled)
@@ -23,7 +25,7 @@ extension MultitouchDecoder {
         if event.type == EventType.syn {
             switch event.code {
             case SynCode.report:
-                return report(timeUs: event.timeUs, resynced: false)
+                return report(time: event.time, resynced: false)
             case SynCode.mtReport:
                 applyMTReport()
             case SynCode.dropped:
@@ -49,7 +51,7 @@ extension MultitouchDecoder {
         if event.isSynReport {
             transition(to: .normal, on: "SYN_REPORT")
             // Only cancellations: nothing is touching as far as this frame knows.
-            return TouchFrame(timeUs: event.timeUs, contacts: frameContacts, fingerCount: 0, resynced: true)
+            return TouchFrame(time: event.time, contacts: frameContacts, fingerCount: 0, resynced: true)
         }
         if event.type == EventType.syn && event.code == SynCode.dropped {
             counters.synDropped += 1
@@ -71,7 +73,7 @@ extension MultitouchDecoder {
     mutating func handleResyncing(_ event: InputEvent) -> TouchFrame? {
         if event.isSynReport {
             transition(to: .normal, on: "SYN_REPORT")
-            return report(timeUs: event.timeUs, resynced: true)
+            return report(time: event.time, resynced: true)
         }
         if event.type == EventType.syn && event.code == SynCode.dropped {
             counters.synDropped += 1

@@ -1,6 +1,7 @@
 import CEvdev
 import Glibc
 import EdgeSwipeSystem
+import TouchModel
 
 /// An open `/dev/input/eventN`, read non-blocking through libevdev with SYN_DROPPED resync.
 ///
@@ -92,13 +93,13 @@ public final class LiveDevice {
 
 extension LiveDevice {
     /// Reads into `decoder` (which should be in `.live` mode) and hands each frame to `onFrame`.
-    /// On unplug the contacts in flight are cancelled at `nowUs` and that frame is delivered too.
-    public func read(into decoder: inout MultitouchDecoder, nowUs: UInt64, limit: Int = 1024,
+    /// On unplug the contacts in flight are cancelled at `now` and that frame is delivered too.
+    public func read(into decoder: inout MultitouchDecoder, now: Microseconds, limit: Int = 1024,
                      _ onFrame: (TouchFrame) -> Void) throws -> ReadOutcome {
         let outcome = try read(limit: limit) { event in
             if let frame = decoder.feed(event) { onFrame(frame) }
         }
-        if outcome == .unplugged, let frame = decoder.cancelAll(timeUs: nowUs) { onFrame(frame) }
+        if outcome == .unplugged, let frame = decoder.cancelAll(time: now) { onFrame(frame) }
         return outcome
     }
 }

@@ -1,6 +1,7 @@
 import CEdgeSwipeSys
 import CEvdev
 import EdgeSwipeSystem
+import TouchModel
 
 /// How a read pass over a live device ended.
 public enum ReadOutcome: Hashable, Sendable {
@@ -36,7 +37,7 @@ struct SyncingReader {
                 // In normal mode a sync status carries the SYN_DROPPED itself; in sync mode, a synced event.
                 if rc == Self.syncStatus { syncing = true }
                 let timeUs = UInt64(edgeswipe_input_event_sec(&raw)) &* 1_000_000 &+ UInt64(edgeswipe_input_event_usec(&raw))
-                deliver(InputEvent(timeUs: timeUs, type: raw.type, code: raw.code,
+                deliver(InputEvent(time: Microseconds(timeUs), type: raw.type, code: raw.code,
                                    value: raw.value))
                 delivered += 1
                 continue

@@ -2,6 +2,7 @@ import EdgeSwipeDaemon
 import EdgeSwipeSystem
 import Navigation
 import TouchInput
+import TouchModel
 
 /// `edgeswipe debug-events [DEVICE...]`: live frames, gestures and navigation, readable.
 enum DebugEventsCommand: Subcommand {
@@ -23,7 +24,7 @@ enum DebugEventsCommand: Subcommand {
         let devices = try LiveDevices.open(a.positionals)
         let json = a.flag("json")
         let navigation = options.stack.map {
-            NavigationSession(screens: $0, config: options.navigation, popRecognizer: options.popRecognizer, now: Monotonic.nowUs())
+            NavigationSession(screens: $0, config: options.navigation, popRecognizer: options.popRecognizer, now: Microseconds(Monotonic.nowUs()))
         }
         // Sources are numbered in the order added: the devices' order.
         let name = { (id: SourceID) in devices.indices.contains(id.rawValue) ? devices[id.rawValue].path : nil }

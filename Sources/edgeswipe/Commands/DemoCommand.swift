@@ -3,6 +3,7 @@ import Glibc
 #endif
 import EdgeSwipeDaemon
 import Navigation
+import TouchInput
 import TouchTrace
 
 /// `edgeswipe demo`: the whole pipeline on the bundled sample, no hardware needed.

@@ -1,5 +1,6 @@
 import EdgeSwipeDaemon
 import TouchInput
+import TouchModel
 
 /// `edgeswipe list-devices`: touch devices, what they are, their size, and whether the service uses them.
 enum ListDevicesCommand: Subcommand {

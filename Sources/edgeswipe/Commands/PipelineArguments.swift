@@ -2,6 +2,7 @@ import EdgeSwipeDaemon
 import Gestures
 import Navigation
 import TouchInput
+import TouchModel
 
 /// Options shared by the commands that run the pipeline (replay, demo, plot, debug-events).
 enum PipelineArguments {

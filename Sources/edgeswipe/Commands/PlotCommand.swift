@@ -5,6 +5,7 @@ import EdgeSwipeDaemon
 import Gestures
 import TouchInput
 import TouchTrace
+import TouchModel
 
 /// `edgeswipe plot FILE -o OUT.svg`: contact paths, edge zones, and where recognizers began, failed or ended.
 enum PlotCommand: Subcommand {

@@ -5,6 +5,7 @@ import EdgeSwipeDaemon
 import EdgeSwipeSystem
 import TouchInput
 import TouchTrace
+import TouchModel
 
 /// `edgeswipe record [DEVICE] -o FILE`: a live device to a `libinput record` file `libinput replay` accepts.
 enum RecordCommand: Subcommand {
@@ -71,8 +72,8 @@ enum RecordCommand: Subcommand {
         loop.unregister(token)
         device.close()
         // Times relative to the first event, as libinput record writes single-device files.
-        let start = events.first?.timeUs ?? 0
-        for i in events.indices { events[i].timeUs -= start }
+        let start = events.first?.time ?? 0
+        for i in events.indices { events[i].time = events[i].time - start }
         let text = LibinputRecordWriter.write(Trace(devices: [TraceDevice(description: device.description, events: events)],
                                                     format: .libinputRecord, source: device.path))
         let ok = fputs(text, file) >= 0

@@ -3,8 +3,11 @@ import Glibc
 #endif
 import EdgeSwipeDaemon
 import EdgeSwipeSystem
+import Gestures
+import Navigation
 import TouchInput
 import TouchTrace
+import TouchModel
 
 /// `edgeswipe replay FILE...`: recordings through decoder -> recognizers -> navigation.
 enum ReplayCommand: Subcommand {
@@ -80,7 +83,7 @@ enum ReplayCommand: Subcommand {
         let showProgress = Output.stderrIsTerminal && trace.eventCount > 200_000
         var throttle = ProgressThrottle()
         session.run(sink: { output in
-            if let clock, let t = output.timeUs {
+            if let clock, let t = output.time?.rawValue {
                 out.flush()
                 clock.wait(untilTraceUs: t)
             }

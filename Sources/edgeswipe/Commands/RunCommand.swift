@@ -6,6 +6,7 @@ import EdgeSwipeSystem
 import Gestures
 import Navigation
 import TouchInput
+import TouchModel
 import TouchTrace
 
 /// `edgeswipe run`: the service. Touch devices (tagged by udev/70-edgeswipe.rules, or named), recognizers,
@@ -63,7 +64,7 @@ enum RunCommand: Subcommand {
         var base = PipelineOptions()
         base.stack = stack
         let navigation = NavigationSession(screens: stack, config: base.navigation, popRecognizer: base.popRecognizer,
-                                           now: Monotonic.nowUs())
+                                           now: Microseconds(Monotonic.nowUs()))
         let handler = NavigationCommandHandler(session: navigation)
         let httpOptions = try httpOptions(a, config: store.current.http)   // a bad token file stops the start here
         let runtime: DaemonRuntime

@@ -1,5 +1,6 @@
 import Gestures
 import TouchInput
+import TouchModel
 
 /// Builds the SVG for `edgeswipe plot`. Coordinates are screen millimetres scaled to `pxPerMM`.
 struct SVGPlot {

@@ -2,6 +2,8 @@ import EdgeSwipeSystem
 import Foundation
 import Synchronization
 import EdgeSwipeDaemon
+import Navigation
+import TouchModel
 
 let httpTestToken = "test-token-\(UInt64.random(in: 1...UInt64.max))"
 

@@ -2,6 +2,7 @@ import EdgeSwipeDaemon
 import EdgeSwipeSystem
 import Foundation
 import Synchronization
+import TouchModel
 
 /// Runs an EventLoop on its own thread, as the service does. `setUp` builds everything that lives on the
 /// loop (server, fake handler) on that thread and returns what must stay alive; the test talks to it

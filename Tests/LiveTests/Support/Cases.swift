@@ -4,6 +4,7 @@ import Foundation
 import Gestures
 import TouchInput
 import TouchTrace
+import TouchModel
 
 /// A recording replayed live, with the pipeline options its offline replay uses.
 struct ReplayCase: Sendable, CustomStringConvertible {
@@ -43,7 +44,7 @@ struct ReplayCase: Sendable, CustomStringConvertible {
         var device = try trace().devices[0]
         var frameStart = 0
         for i in device.events.indices where device.events[i].isSynReport {
-            for j in frameStart..<i { device.events[j].timeUs = device.events[i].timeUs }
+            for j in frameStart..<i { device.events[j].time = device.events[i].time }
             frameStart = i + 1
         }
         try EvemuWriter.write(device).write(toFile: path, atomically: true, encoding: .utf8)

@@ -1,6 +1,7 @@
 import EdgeSwipeDaemon
 import Foundation
 import Gestures
+import TouchModel
 import TouchTrace
 
 /// What must match between a live run and the offline replay of the same file: every recognizer report
@@ -21,7 +22,7 @@ struct GestureStep: Hashable, Sendable, CustomStringConvertible {
         fingers = g.fingers
         outcome = g.outcome?.rawValue
         reason = g.failureReason.map(EventJSON.reasonCode)
-        timeUs = g.timeUs
+        timeUs = g.time.rawValue
     }
 
     /// From a JSON line of the control socket / print_json.

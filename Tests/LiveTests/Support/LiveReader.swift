@@ -4,6 +4,7 @@ import Foundation
 import Gestures
 import Synchronization
 import TouchInput
+import TouchModel
 
 /// The project's live path, as the service runs it: `LiveDevice` + `LiveSession` on an `EventLoop` on its own
 /// thread. The device is opened before `init` returns, so everything written afterwards is read.
@@ -41,7 +42,7 @@ final class LiveReader: Sendable {
                 session.onEvent = { _, e in
                     self.state.withLock {
                         $0.events += 1
-                        $0.lastEventUs = e.timeUs
+                        $0.lastEventUs = e.time.rawValue
                         if e.type == EventType.syn && e.code == SynCode.dropped { $0.synDropped += 1 }
                     }
                 }

@@ -4,6 +4,7 @@ import EdgeSwipeSystem
 import Foundation
 import Glibc
 import TouchInput
+import TouchModel
 
 /// A uinput device made from a `DeviceDescription` through libevdev (libevdev_uinput_create_from_device),
 /// written to by the test, destroyed (unplugged) on `destroy()` or deinit.
@@ -85,11 +86,12 @@ final class VirtualDevice {
         guard let first = events.first else { return }
         let start = Monotonic.nowUs()
         var shift: UInt64 = 0
-        var previous = first.timeUs
+        var previous = first.time.rawValue
         for event in events {
-            if event.timeUs > previous, event.timeUs - previous > maxGapUs { shift += event.timeUs - previous - maxGapUs }
-            previous = max(previous, event.timeUs)
-            let due = start + (previous - first.timeUs - shift)
+            let t = event.time.rawValue
+            if t > previous, t - previous > maxGapUs { shift += t - previous - maxGapUs }
+            previous = max(previous, t)
+            let due = start + (previous - first.time.rawValue - shift)
             let now = Monotonic.nowUs()
             if due > now + 500 {
                 if let waitUntil { waitUntil(due) } else { usleep(useconds_t(due - now)) }

@@ -1,14 +1,3 @@
-/// A point in millimetres or normalised units. x grows to the right, y grows downwards (device order).
-public struct Point: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-}
-
 /// Where a contact is in its life, for this frame.
 public enum ContactPhase: String, Hashable, Sendable {
     /// First frame of the contact.
@@ -56,8 +45,8 @@ public struct Contact: Hashable, Sendable {
 
 /// Everything that is true of the surface at one `SYN_REPORT`.
 public struct TouchFrame: Hashable, Sendable {
-    /// Time of the `SYN_REPORT`, microseconds on the trace clock.
-    public var timeUs: UInt64
+    /// Time of the `SYN_REPORT` on the trace clock.
+    public var time: Microseconds
     /// Contacts touching, plus those that ended in this frame (phase up or cancelled).
     public var contacts: [Contact]
     /// Fingers the device says are down (`BTN_TOOL_*TAP`), which can exceed the tracked contacts.
@@ -65,8 +54,8 @@ public struct TouchFrame: Hashable, Sendable {
     /// The frame follows a `SYN_DROPPED` resync.
     public var resynced: Bool
 
-    public init(timeUs: UInt64, contacts: [Contact], fingerCount: Int? = nil, resynced: Bool = false) {
-        self.timeUs = timeUs
+    public init(time: Microseconds, contacts: [Contact], fingerCount: Int? = nil, resynced: Bool = false) {
+        self.time = time
         self.contacts = contacts
         self.fingerCount = fingerCount ?? contacts.lazy.filter { $0.isActive }.count
         self.resynced = resynced

@@ -1,0 +1,43 @@
+/// A time or a span of time in whole microseconds: the one time type of the pipeline.
+///
+/// As an instant it is on the trace clock of its source: a recording counts from its first event, a live device
+/// uses CLOCK_MONOTONIC. Pure logic never reads a clock; it is given `now` in this type. `+` and `-` trap on
+/// overflow as `UInt64`'s do; `&+` wraps.
+@frozen
+public struct Microseconds: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    public var rawValue: UInt64
+
+    @inlinable @inline(__always)
+    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+
+    @inlinable @inline(__always)
+    public init(integerLiteral value: UInt64) { self.rawValue = value }
+
+    /// Milliseconds rounded down to whole microseconds; negative, NaN and infinite give zero.
+    @inlinable
+    public init(milliseconds ms: Double) {
+        self.rawValue = ms.isFinite && ms > 0 ? UInt64(ms * 1000) : 0
+    }
+
+    public static let zero = Microseconds(0)
+    public static let max = Microseconds(UInt64.max)
+
+    /// In milliseconds, for display and for timings given in ms.
+    @inlinable public var milliseconds: Double { Double(rawValue) / 1000 }
+    /// In seconds, for rates (mm/s).
+    @inlinable public var seconds: Double { Double(rawValue) / 1e6 }
+
+    /// The plain number of microseconds, as the raw value prints.
+    public var description: String { String(rawValue) }
+
+    @inlinable @inline(__always)
+    public static func < (a: Microseconds, b: Microseconds) -> Bool { a.rawValue < b.rawValue }
+    @inlinable @inline(__always)
+    public static func + (a: Microseconds, b: Microseconds) -> Microseconds { Microseconds(a.rawValue + b.rawValue) }
+    @inlinable @inline(__always)
+    public static func - (a: Microseconds, b: Microseconds) -> Microseconds { Microseconds(a.rawValue - b.rawValue) }
+    @inlinable @inline(__always)
+    public static func &+ (a: Microseconds, b: Microseconds) -> Microseconds { Microseconds(a.rawValue &+ b.rawValue) }
+    @inlinable @inline(__always)
+    public static func += (a: inout Microseconds, b: Microseconds) { a.rawValue += b.rawValue }
+}
