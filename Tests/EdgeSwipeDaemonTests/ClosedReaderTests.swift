@@ -1,6 +1,7 @@
 import EdgeSwipeSystem
 import Foundation
 import Synchronization
+import EdgeSwipeSystem
 import Testing
 @testable import EdgeSwipeDaemon
 

@@ -1,5 +1,6 @@
 import Foundation
 import Navigation
+import EdgeSwipeSystem
 import Testing
 @testable import EdgeSwipeDaemon
 import EdgeSwipeSystem

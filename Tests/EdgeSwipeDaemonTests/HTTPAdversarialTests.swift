@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import EdgeSwipeSystem
 import Testing
 @testable import EdgeSwipeDaemon
 
