@@ -41,12 +41,15 @@ let package = Package(
         .target(name: "TouchModel", swiftSettings: hotPathReady),
         .target(name: "TouchInput", dependencies: ["TouchModel", "CEvdev", "CEdgeSwipeSys", "EdgeSwipeSystem"], swiftSettings: hotPathReady,
                 linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "TouchTrace", dependencies: ["TouchModel", "TouchInput", "CYAML", "EdgeSwipeSystem"], swiftSettings: strict),
+        // libyaml's events with a depth cap, and the one YAML tree (configuration); the bounds live in YAMLLimits.
+        .target(name: "YAMLDocument", dependencies: ["CYAML"], swiftSettings: strict),
+        .target(name: "TouchTrace", dependencies: ["TouchModel", "TouchInput", "YAMLDocument", "CYAML", "EdgeSwipeSystem"], swiftSettings: strict),
         // Gestures and Navigation see frames, geometry and time only: they depend on no C library.
         .target(name: "Gestures", dependencies: ["TouchModel"], swiftSettings: hotPathReady),
         .target(name: "Navigation", dependencies: ["TouchModel", "Gestures"], swiftSettings: hotPathReady),
         .target(name: "EdgeSwipeDaemon",
-                dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "CEvdev", "CLibinput",
+                dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "YAMLDocument", "Gestures", "Navigation", "CEvdev",
+                               "CLibinput",
                                "CEdgeSwipeSys",
                                "CMicroHTTPD"],
                 swiftSettings: hotPathReady),
@@ -67,7 +70,8 @@ let package = Package(
         // libFuzzer targets (Fuzz/README.md): the harness, and one executable that is a libFuzzer binary when built
         // with -DEDGESWIPE_FUZZ and a regression runner (files on the command line) otherwise.
         .target(name: "FuzzHarness",
-                dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeCorpus"],
+                dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeCorpus",
+                               "YAMLDocument"],
                 path: "Fuzz/Harness",
                 swiftSettings: strict),
         .executableTarget(name: "edgeswipe-fuzz", dependencies: ["FuzzHarness"], path: "Fuzz/Runner", swiftSettings: strict),
@@ -80,7 +84,8 @@ let package = Package(
         .testTarget(name: "TouchInputTests",
                     dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "CEvdev", "CEdgeSwipeSys", "FixtureSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchModel", "TouchInput", "TouchTrace", "FixtureSupport"],
+        .testTarget(name: "YAMLDocumentTests", dependencies: ["YAMLDocument"], swiftSettings: strict),
+        .testTarget(name: "TouchTraceTests", dependencies: ["TouchModel", "TouchInput", "TouchTrace", "YAMLDocument", "FixtureSupport"],
                     swiftSettings: strict),
         .testTarget(name: "GesturesTests",
                     dependencies: ["TouchModel", "TouchInput", "Gestures", "TouchTrace", "EdgeSwipeCorpus", "FixtureSupport"],
@@ -88,7 +93,7 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["TouchModel", "Gestures", "Navigation"], swiftSettings: strict),
         .testTarget(name: "EdgeSwipeDaemonTests",
                     dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon",
-                                   "FixtureSupport"],
+                                   "YAMLDocument", "FixtureSupport"],
                     swiftSettings: strict),
         // Runs the built `edgeswipe` binary: help, exit codes, JSON output, error messages.
         .testTarget(name: "CLITests", dependencies: ["EdgeSwipeSystem", "FixtureSupport"], swiftSettings: strict),

@@ -1,6 +1,7 @@
 import EdgeSwipeDaemon
 import TouchTrace
 import TouchModel
+import YAMLDocument
 
 /// Daemon configuration text. Either a config, or an error whose every issue names the source, a line inside
 /// the text and a message.

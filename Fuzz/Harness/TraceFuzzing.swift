@@ -1,5 +1,6 @@
 import TouchTrace
 import TouchModel
+import YAMLDocument
 
 /// evemu and `libinput record` text. A file read without error must write back and read again to the same
 /// events; an error must name the source and a line inside the text.

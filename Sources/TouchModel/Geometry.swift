@@ -22,11 +22,18 @@ public struct PhysicalSize: Hashable, Sendable, CustomStringConvertible {
         self.heightMM = heightMM
     }
 
-    /// Parses `WxH` in millimetres, e.g. `218x136` or `218.5x136`.
+    /// Longest side a configured or typed size may have: a large touch wall, with room to spare. Larger
+    /// values are typing mistakes, and near Double's range the millimetre arithmetic overflows to infinity.
+    public static let maxSideMM = 5000.0
+
+    /// What `init?(parsing:)` accepts, for messages.
+    public static let parsingRule = "WxH in millimetres, each side more than 0 and at most \(Int(maxSideMM))"
+
+    /// Parses `WxH` in millimetres, e.g. `218x136` or `218.5x136`, each side more than 0 and at most `maxSideMM`.
     public init?(parsing text: String) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-              w.isFinite, h.isFinite, w > 0, h > 0 else { return nil }
+              w > 0, h > 0, w <= PhysicalSize.maxSideMM, h <= PhysicalSize.maxSideMM else { return nil }
         self.init(widthMM: w, heightMM: h)
     }
 

@@ -1,3 +1,5 @@
+import YAMLDocument
+
 /// A cursor over one line of a byte buffer, for the evemu format's fixed little grammar.
 /// Numbers are parsed from the bytes directly; nothing here allocates.
 struct ByteLine {

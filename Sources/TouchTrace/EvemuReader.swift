@@ -30,6 +30,10 @@ struct EvemuParser {
     private var lineNumber = 0
     private var lastGoodLine = 0
     private var lastSynReportLine = 0
+    /// Offset just past the last SYN_REPORT line (0 when none): what a cut keeps.
+    private var lastSynReportEnd = 0
+    /// Set when the text stops early and the complete frames were kept.
+    private(set) var cut: TraceCut?
     /// libevdev's highest code per type, copied once: the event loop checks every event against it.
     private let maxCodes = EventTable.maxCodes
 
@@ -53,9 +57,14 @@ struct EvemuParser {
                                  properties: properties, origin: origin)
     }
 
-    mutating func parse() throws(TraceError) {
-        events.reserveCapacity(count / 24)
+    /// Reads the whole text. A recording cut short (an incomplete last line, a last frame without SYN_REPORT)
+    /// is an error when `strict`; otherwise the complete frames are kept and `cut` says what was dropped.
+    /// A cut before the first event of a file that carries its own description is always an error: the
+    /// description may be incomplete.
+    mutating func parse(strict: Bool) throws(TraceError) {
+        events.reserveCapacity(EvemuParser.initialCapacity)
         var start = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
+        var cutLine: (what: String, line: Int)?
         while start < count {
             lineNumber += 1
             let nl = memchrOffset(from: start)
@@ -70,25 +79,39 @@ struct EvemuParser {
                 try parseLine(&line)
             } catch {
                 // A bad last line with no newline after it is where the file was cut off.
-                if nl == nil, lineNumber > 1, case .malformed(let what) = error.problem {
-                    var cut = error
-                    cut.problem = .truncated("the last line is incomplete (\(what))")
-                    throw cut
-                }
-                throw error
+                guard nl == nil, lineNumber > 1, case .malformed(let what) = error.problem else { throw error }
+                var cut = error
+                cut.problem = .truncated("the last line is incomplete (\(what))")
+                let inEvents = firstEventLine > 0 || line.hasPrefix(UInt8(ascii: "E"), UInt8(ascii: ":"))
+                if strict || (!inEvents && name != nil) { throw cut }
+                cutLine = ("the last line is incomplete (\(what))", lineNumber)
+                break
             }
+            if lastSynReportLine == lineNumber { lastSynReportEnd = min(lineEnd + 1, count) }
             lastGoodLine = lineNumber
             start = lineEnd + 1
         }
-        if let last = events.last, !last.isSynReport {
-            let after = events.count - eventsUpToLastReport()
+        let afterLastReport = events.count - eventsUpToLastReport()
+        if cutLine == nil, afterLastReport > 0 {
             let what = lastSynReportLine == 0 ? "the events end without any SYN_REPORT"
-                : "the last frame has no SYN_REPORT (\(after) event\(after == 1 ? "" : "s") after the one at line \(lastSynReportLine))"
-            var e = failure(.truncated(what), column: nil)
-            e.line = lastGoodLine
-            throw e
+                : "the last frame has no SYN_REPORT (\(afterLastReport) event\(afterLastReport == 1 ? "" : "s") after the one at line \(lastSynReportLine))"
+            if strict {
+                var e = failure(.truncated(what), column: nil)
+                e.line = lastGoodLine
+                throw e
+            }
+            cutLine = (what, lastGoodLine)
+        }
+        if let cutLine {
+            events.removeLast(afterLastReport)
+            cut = TraceCut(file: file, line: cutLine.line, what: cutLine.what, lastFrameLine: lastSynReportLine,
+                           droppedEvents: afterLastReport, droppedBytes: count - lastSynReportEnd)
         }
     }
+
+    /// Events reserved up front: a fixed amount, never derived from the file size (a huge file of comments
+    /// would otherwise reserve memory for events it does not hold).
+    static let initialCapacity = 4096
 
     private func eventsUpToLastReport() -> Int {
         (events.lastIndex { $0.isSynReport }).map { $0 + 1 } ?? 0
@@ -223,6 +246,9 @@ struct EvemuParser {
             throw failure(.malformed("A: expects min max fuzz flat [resolution], found \(v.count) values"), column: line.column)
         }
         try expectEnd(&line, "A:")
+        if v.count > 4, v[4] < 0 {
+            throw failure(.malformed("A: resolution \(v[4]) is negative (units per mm, or 0 for none)"), column: nil)
+        }
         absInfo[UInt16(code)] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3],
                                         resolution: v.count > 4 ? v[4] : 0)
     }

@@ -19,7 +19,8 @@ final class FileBytes {
         if count > 0 { base.copyMemory(from: bytes.baseAddress!, byteCount: count) }
     }
 
-    init(path: String) throws(TraceError) {
+    /// Refuses a file larger than `maxBytes` (by its size, before reading any of it).
+    init(path: String, maxBytes: Int) throws(TraceError) {
         let fd: FileDescriptor
         do {
             fd = try FileDescriptor.open(path, [.readOnly, .nonBlocking])
@@ -37,6 +38,9 @@ final class FileBytes {
             throw TraceError(file: path, line: 0, problem: .notARegularFile)
         }
         let size = Int(st.st_size)
+        guard size <= maxBytes else {
+            throw TraceError(file: path, line: 0, problem: .tooLarge(bytes: size, limit: maxBytes))
+        }
         // Read into a local buffer first: stored properties are set only once nothing can fail.
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
         var done = 0
@@ -79,6 +83,26 @@ final class FileBytes {
         return lines
     }
 
+    /// Number of the last line that holds anything but blanks (0 for a blank text).
+    var lastNonBlankLineNumber: Int {
+        var end = count
+        while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(base.load(fromByteOffset: end - 1, as: UInt8.self)) { end -= 1 }
+        guard end > 0 else { return 0 }
+        var lines = 1
+        var start = 0
+        while start < end, let nl = memchr(base + start, 0x0A, end - start) {
+            lines += 1
+            start = base.distance(to: nl) + 1
+        }
+        return lines
+    }
+
+    /// The offset just past the line break at or after `offset` (the end of the text when there is none).
+    func lineEnd(after offset: Int) -> Int {
+        guard offset < count, let nl = memchr(base + offset, 0x0A, count - offset) else { return count }
+        return base.distance(to: nl) + 1
+    }
+
     /// The first line longer than `maxLineLength`, as (line number, length), or nil.
     func overlongLine(limit: Int = FileBytes.maxLineLength) -> (line: Int, length: Int)? {
         guard count > limit else { return nil }
@@ -100,10 +124,11 @@ final class FileBytes {
 }
 
 /// A whole regular file as UTF-8 text, for small files other modules read (the service's configuration),
-/// with the same errors as trace files: a FIFO or device node is refused rather than blocked on.
+/// with the same errors as trace files: a FIFO or device node is refused rather than blocked on, and a file
+/// over `maxBytes` is refused before it is read.
 public enum TextFile {
-    public static func read(path: String) throws(TraceError) -> String {
-        let file = try FileBytes(path: path)
+    public static func read(path: String, maxBytes: Int) throws(TraceError) -> String {
+        let file = try FileBytes(path: path, maxBytes: maxBytes)
         return String(decoding: file.bytes, as: UTF8.self)
     }
 }

@@ -1,5 +1,6 @@
 import TouchInput
 import TouchModel
+import YAMLDocument
 
 /// Reads `libinput record` YAML (file format version 1) from libyaml events, without building a tree:
 /// recordings can hold millions of events. Unknown keys are skipped (the format says parsers must
@@ -13,14 +14,35 @@ struct LibinputRecordParser: ~Copyable {
     private var lastGoodLine = 0
     /// Line of the last event read, for a device whose events stop mid-frame.
     private var lastEventLine = 0
+    /// The device being read: its description once its `evdev:` section is complete, and its events so far.
+    /// A recording cut short keeps these up to the last SYN_REPORT.
+    private var pendingDescription: DeviceDescription?
+    private var pendingEvents: [InputEvent] = []
+    /// Line of the last SYN_REPORT of the device being read, and the offset where that event ends.
+    private var lastReportLine = 0
+    private var lastReportEnd = 0
+    /// The offset where the last device read whole ends.
+    private var lastDeviceEnd = 0
 
     init(file: String, input: FileBytes) {
         self.file = file
         self.input = input
-        r = YAMLEventReader(input: input, source: file)
+        r = YAMLEventReader(bytes: input.bytes, owner: input, source: file)
     }
 
-    mutating func parse() throws(TraceError) -> Trace {
+    /// A recording cut short (libyaml runs out of text, the last frame has no SYN_REPORT, fewer devices than
+    /// `ndevices`, or a node left empty on the last line) is an error when `strict`; otherwise the devices
+    /// read whole and the complete frames of the one being read are kept, and `Trace.cut` says what was dropped.
+    mutating func parse(strict: Bool) throws(TraceError) -> Trace {
+        do throws(TraceError) {
+            return try parseChecked()
+        } catch {
+            guard !strict, isCut(error) else { throw error }
+            return try keepCompleteFrames(cutBy: error)
+        }
+    }
+
+    private mutating func parseChecked() throws(TraceError) -> Trace {
         do {
             return try parseStream()
         } catch let error as TraceError {
@@ -48,8 +70,13 @@ struct LibinputRecordParser: ~Copyable {
         var version: Int64?
         var declared: (count: Int64, mark: YAMLMark)?
         var sawDevices = false
+        var seen: [String: Int] = [:]
         while try r.next() != .mappingEnd {
             let key = try keyName()
+            if let first = seen[key] {
+                throw structural("duplicate top-level key '\(key)' (first given on line \(first))")
+            }
+            seen[key] = r.startMark.line
             try r.next()
             switch key {
             case "version":
@@ -58,6 +85,7 @@ struct LibinputRecordParser: ~Copyable {
                 version = v
             case "ndevices":
                 guard let n = r.scalarInteger(), n >= 0 else { throw structural("ndevices must be a non-negative integer") }
+                guard n <= TraceReader.maxDevices else { throw failure(.tooManyDevices(limit: TraceReader.maxDevices), at: r.startMark) }
                 declared = (n, r.startMark)
             case "devices":
                 sawDevices = true
@@ -77,18 +105,57 @@ struct LibinputRecordParser: ~Copyable {
         guard try r.next() == .documentEnd else { throw structural("expected the end of the document") }
         if try r.next() != .streamEnd { throw structural("more than one YAML document") }
 
-        // Single-device recordings count from their first event; multi-device ones from the recording
-        // start, shared by all devices, so they are left as they are.
+        return trace(cut: nil)
+    }
+
+    /// Single-device recordings count from their first event; multi-device ones from the recording
+    /// start, shared by all devices, so they are left as they are.
+    private mutating func trace(cut: TraceCut?) -> Trace {
         if devices.count == 1, let first = devices[0].events.first?.time.rawValue, first > 0 {
             for k in devices[0].events.indices { devices[0].events[k].time.rawValue -= first }
         }
-        return Trace(devices: devices, format: .libinputRecord, source: file)
+        return Trace(devices: devices, format: .libinputRecord, source: file, cut: cut)
+    }
+
+    /// An error that means the text stops early rather than that it is wrong: libyaml ran out of text,
+    /// something the format needs is missing at the end or a node on the last line is left empty, or a
+    /// syntax error on a last line that has no line break.
+    private func isCut(_ error: TraceError) -> Bool {
+        switch error.problem {
+        case .truncated: return true
+        case .malformed, .missingKey: return error.line >= input.lastNonBlankLineNumber
+        case .yamlSyntax: return error.line >= input.lastNonBlankLineNumber && input.bytes.last != 0x0A
+        default: return false
+        }
+    }
+
+    /// The devices read whole, and the device being read up to its last SYN_REPORT when its description is
+    /// complete; throws `error` when not even one device description is complete.
+    private mutating func keepCompleteFrames(cutBy error: TraceError) throws(TraceError) -> Trace {
+        var dropped = 0
+        if let description = pendingDescription {
+            let kept = (pendingEvents.lastIndex { $0.isSynReport }).map { $0 + 1 } ?? 0
+            dropped = pendingEvents.count - kept
+            pendingEvents.removeLast(dropped)
+            devices.append(TraceDevice(description: description, events: pendingEvents))
+        } else {
+            // The last device read whole ends the kept text.
+            lastReportEnd = max(lastReportEnd, lastDeviceEnd)
+        }
+        guard !devices.isEmpty else { throw error }
+        let kept = lastReportEnd == 0 ? 0 : input.lineEnd(after: lastReportEnd)
+        let cut = TraceCut(file: file, line: max(error.line, 1), what: error.message, lastFrameLine: lastReportLine,
+                           droppedEvents: dropped, droppedBytes: input.count - kept)
+        return trace(cut: cut)
     }
 
     private mutating func parseDevices() throws {
         if r.kind == .scalar, r.scalarIsNull { return }
         guard r.kind == .sequenceStart else { throw structural("devices must be a list") }
         while try r.next() != .sequenceEnd {
+            guard devices.count < TraceReader.maxDevices else {
+                throw failure(.tooManyDevices(limit: TraceReader.maxDevices), at: r.startMark)
+            }
             try parseDevice(index: devices.count)
         }
     }
@@ -97,9 +164,10 @@ struct LibinputRecordParser: ~Copyable {
         guard r.kind == .mappingStart else { throw structural("each device must be a mapping (node, evdev, events...)") }
         let mark = r.startMark
         var node = ""
-        var description: DeviceDescription?
         var udev: [String: String] = [:]
-        var events: [InputEvent]?
+        var sawEvents = false
+        pendingDescription = nil
+        pendingEvents = []
         while try r.next() != .mappingEnd {
             let key = try keyName()
             let keyMark = r.startMark
@@ -108,22 +176,29 @@ struct LibinputRecordParser: ~Copyable {
             case "node":
                 guard r.kind == .scalar else { throw structural("node must be a string") }
                 node = r.scalarString
-            case "evdev": description = try parseEvdev(keyMark: keyMark)
+            case "evdev":
+                var description = try parseEvdev(keyMark: keyMark)
+                description.origin = node.isEmpty ? "\(file) device \(index + 1)" : "\(file): \(node)"
+                pendingDescription = description
             case "udev": udev = try parseUdev()
-            case "events": events = try parseEvents()
+            case "events":
+                sawEvents = true
+                try parseEvents()
             default: try r.skipNode()
             }
+            pendingDescription?.udevProperties = udev
             lastGoodLine = r.endMark.line
         }
-        guard var description else { throw failure(.missingKey("evdev"), at: mark) }
-        guard let events else { throw failure(.truncated("device \(index + 1) has no 'events' list"), at: mark) }
-        if let last = events.last, !last.isSynReport {
+        guard let description = pendingDescription else { throw failure(.missingKey("evdev"), at: mark) }
+        guard sawEvents else { throw failure(.truncated("device \(index + 1) has no 'events' list"), at: mark) }
+        if let last = pendingEvents.last, !last.isSynReport {
             throw TraceError(file: file, line: lastEventLine, problem: .truncated("the last frame of device \(index + 1) has no SYN_REPORT"),
                              eventsRead: eventsRead, lastGoodLine: lastGoodLine)
         }
-        description.udevProperties = udev
-        description.origin = node.isEmpty ? "\(file) device \(index + 1)" : "\(file): \(node)"
-        devices.append(TraceDevice(description: description, events: events))
+        devices.append(TraceDevice(description: description, events: pendingEvents))
+        pendingDescription = nil
+        pendingEvents = []
+        lastDeviceEnd = r.endOffset
     }
 
     /// Missing keys are reported at the `evdev:` key.
@@ -202,6 +277,7 @@ struct LibinputRecordParser: ~Copyable {
             try r.next()
             let v = try integerList(count: 5, what: "[min, max, fuzz, flat, resolution]")
             guard v.allSatisfy({ Int32(exactly: $0) != nil }) else { throw structural("absinfo values must fit in 32 bits") }
+            guard v[4] >= 0 else { throw structural("absinfo resolution \(v[4]) is negative (units per mm, or 0 for none)") }
             info[UInt16(code)] = AbsInfo(minimum: Int32(v[0]), maximum: Int32(v[1]), fuzz: Int32(v[2]),
                                          flat: Int32(v[3]), resolution: Int32(v[4]))
         }
@@ -230,10 +306,10 @@ struct LibinputRecordParser: ~Copyable {
 
     // MARK: events (the hot path)
 
-    private mutating func parseEvents() throws -> [InputEvent] {
-        if r.kind == .scalar, r.scalarIsNull { return [] }
+    /// Appends to `pendingEvents`.
+    private mutating func parseEvents() throws {
+        if r.kind == .scalar, r.scalarIsNull { return }
         guard r.kind == .sequenceStart else { throw structural("events must be a list") }
-        var events: [InputEvent] = []
         var previous: UInt64 = 0
         while try r.next() != .sequenceEnd {
             guard r.kind == .mappingStart else { throw structural("each events entry must be a mapping (evdev:, libinput:, hid:)") }
@@ -246,18 +322,21 @@ struct LibinputRecordParser: ~Copyable {
                 while try r.next() != .sequenceEnd {
                     let mark = r.startMark
                     let event = try parseEvent(at: mark)
-                    if event.time.rawValue < previous, !events.isEmpty {
+                    if event.time.rawValue < previous, !pendingEvents.isEmpty {
                         throw failure(.nonMonotonicTime(previousUs: previous, timeUs: event.time.rawValue), at: mark)
                     }
                     previous = event.time.rawValue
-                    events.append(event)
+                    pendingEvents.append(event)
                     eventsRead += 1
                     lastGoodLine = mark.line
                     lastEventLine = mark.line
+                    if event.isSynReport {
+                        lastReportLine = mark.line
+                        lastReportEnd = r.endOffset
+                    }
                 }
             }
         }
-        return events
     }
 
     /// `[sec, usec, type, code, value]`; the reader ends on the closing bracket.

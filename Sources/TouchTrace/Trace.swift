@@ -38,12 +38,43 @@ public struct Trace: Hashable, Sendable {
     public var format: TraceFormat
     /// The file it was read from (or a caller-chosen label).
     public var source: String
+    /// Set when the file stops early and only its complete frames were kept.
+    public var cut: TraceCut?
 
-    public init(devices: [TraceDevice], format: TraceFormat, source: String) {
+    public init(devices: [TraceDevice], format: TraceFormat, source: String, cut: TraceCut? = nil) {
         self.devices = devices
         self.format = format
         self.source = source
+        self.cut = cut
     }
 
     public var eventCount: Int { devices.reduce(0) { $0 + $1.events.count } }
+}
+
+/// Where a recording stops early (a device unplugged, a Ctrl-C, a full disk) and what was dropped: the
+/// events after the last complete frame. `libinput replay` and `evemu-play` play such files too.
+public struct TraceCut: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    /// The line where the text stops being usable.
+    public var line: Int
+    public var what: String
+    /// The line of the last SYN_REPORT kept (0 when no frame was complete).
+    public var lastFrameLine: Int
+    public var droppedEvents: Int
+    public var droppedBytes: Int
+
+    public init(file: String, line: Int, what: String, lastFrameLine: Int, droppedEvents: Int, droppedBytes: Int) {
+        self.file = file
+        self.line = line
+        self.what = what
+        self.lastFrameLine = lastFrameLine
+        self.droppedEvents = droppedEvents
+        self.droppedBytes = droppedBytes
+    }
+
+    public var description: String {
+        let kept = lastFrameLine > 0 ? "kept the frames up to line \(lastFrameLine)" : "no frame was complete"
+        return "\(file):\(line): the recording is cut short: \(what); \(kept), dropped \(droppedEvents) event"
+            + "\(droppedEvents == 1 ? "" : "s") (\(droppedBytes) byte\(droppedBytes == 1 ? "" : "s"))"
+    }
 }

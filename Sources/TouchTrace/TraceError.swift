@@ -10,6 +10,10 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A line or node that does not have the expected shape; the text says what was expected.
         case malformed(String)
         case lineTooLong(length: Int, limit: Int)
+        /// The file is larger than the reader takes (`TraceReader.maxFileBytes`); nothing was read.
+        case tooLarge(bytes: Int, limit: Int)
+        /// More devices than `TraceReader.maxDevices`.
+        case tooManyDevices(limit: Int)
         /// libyaml could not parse the text.
         case yamlSyntax(String)
         case missingKey(String)
@@ -61,6 +65,9 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupportedVersion(let v): return "unsupported file format version \(v)"
         case .malformed(let what): return what
         case .lineTooLong(let length, let limit): return "line is \(length) bytes long (limit \(limit))"
+        case .tooLarge(let bytes, let limit):
+            return "the file is \(bytes) bytes, larger than the \(limit) bytes allowed"
+        case .tooManyDevices(let limit): return "more than \(limit) devices in one recording"
         case .yamlSyntax(let what): return "YAML syntax error: \(what)"
         case .missingKey(let key): return "missing key '\(key)'"
         case .nonMonotonicTime(let previous, let time):

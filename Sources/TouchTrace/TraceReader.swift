@@ -3,23 +3,36 @@ import Glibc
 #endif
 import CYAML
 import TouchInput
+import YAMLDocument
 
 /// Reads a recording, detecting its format from the content.
 public enum TraceReader {
+    /// Largest recording read. A trace is held in memory whole (file bytes, then its events: about twice the
+    /// file at the peak), so this bounds a replay's memory; 128 MiB is hours of touches.
+    public static let maxFileBytes = 128 << 20
+    /// Most devices one `libinput record` file may declare; `libinput record --all` lists a few dozen.
+    public static let maxDevices = 256
+
     /// Reads the evemu or `libinput record` file at `path`.
-    /// - Parameter description: path of an evemu description (`.desc`) for an events-only evemu file.
-    ///   A file that carries its own description uses that one and ignores this.
+    /// - Parameters:
+    ///   - description: path of an evemu description (`.desc`) for an events-only evemu file.
+    ///     A file that carries its own description uses that one and ignores this.
+    ///   - strict: a file cut short (mid-line, mid-frame, fewer devices than declared) is an error; otherwise
+    ///     its complete frames are read and `Trace.cut` says what was dropped.
     /// - Throws: `TraceError` naming the file and line.
-    public static func read(path: String, description: String? = nil) throws(TraceError) -> Trace {
-        let input = try FileBytes(path: path)
-        return try read(input, source: path, descriptionPath: description)
+    public static func read(path: String, description: String? = nil, strict: Bool = false) throws(TraceError) -> Trace {
+        let input = try FileBytes(path: path, maxBytes: maxFileBytes)
+        return try read(input, source: path, descriptionPath: description, strict: strict)
     }
 
     /// Reads a recording held in memory; `source` names it in errors.
-    public static func read(text: String, source: String) throws(TraceError) -> Trace {
+    public static func read(text: String, source: String, strict: Bool = false) throws(TraceError) -> Trace {
+        guard text.utf8.count <= maxFileBytes else {
+            throw TraceError(file: source, line: 0, problem: .tooLarge(bytes: text.utf8.count, limit: maxFileBytes))
+        }
         var copy = text
         let input = copy.withUTF8 { FileBytes(copying: UnsafeRawBufferPointer($0)) }
-        return try read(input, source: source, descriptionPath: nil)
+        return try read(input, source: source, descriptionPath: nil, strict: strict)
     }
 
     /// The format of the text, from its first significant line: evemu lines are `X: ...` with a single
@@ -51,33 +64,34 @@ public enum TraceReader {
         return nil
     }
 
-    static func read(_ input: FileBytes, source: String, descriptionPath: String?) throws(TraceError) -> Trace {
+    static func read(_ input: FileBytes, source: String, descriptionPath: String?, strict: Bool) throws(TraceError) -> Trace {
         switch detectFormat(input.bytes) {
         case nil:
             throw TraceError(file: source, line: 0, problem: .empty)
         case .evemu:
             // The evemu parser checks each line's length as it goes.
-            return try readEvemu(input, source: source, descriptionPath: descriptionPath)
+            return try readEvemu(input, source: source, descriptionPath: descriptionPath, strict: strict)
         case .libinputRecord:
             // libyaml would build a scalar of any size first: one memchr pass refuses absurd lines up front.
             if let (line, length) = input.overlongLine() {
                 throw TraceError(file: source, line: line, problem: .lineTooLong(length: length, limit: FileBytes.maxLineLength))
             }
             var parser = LibinputRecordParser(file: source, input: input)
-            return try parser.parse()
+            return try parser.parse(strict: strict)
         }
     }
 
-    private static func readEvemu(_ input: FileBytes, source: String, descriptionPath: String?) throws(TraceError) -> Trace {
+    private static func readEvemu(_ input: FileBytes, source: String, descriptionPath: String?, strict: Bool) throws(TraceError) -> Trace {
         var parser = EvemuParser(file: source, bytes: input.bytes)
-        try parser.parse()
+        try parser.parse(strict: strict)
         let description: DeviceDescription
         if let own = parser.description(origin: source) {
             description = own
         } else if let descriptionPath {
-            let descInput = try FileBytes(path: descriptionPath)
+            let descInput = try FileBytes(path: descriptionPath, maxBytes: maxFileBytes)
             var descParser = EvemuParser(file: descriptionPath, bytes: descInput.bytes)
-            try descParser.parse()
+            // A description is never cut leniently: it has no frames to keep.
+            try descParser.parse(strict: true)
             guard let d = descParser.description(origin: descriptionPath) else {
                 throw TraceError(file: descriptionPath, line: 0, problem: .malformed("no device description (N: and I: lines) in this file"))
             }
@@ -88,13 +102,14 @@ public enum TraceReader {
         } else {
             throw TraceError(file: source, line: 0, problem: .empty)
         }
-        return Trace(devices: [TraceDevice(description: description, events: parser.events)], format: .evemu, source: source)
+        return Trace(devices: [TraceDevice(description: description, events: parser.events)], format: .evemu, source: source,
+                     cut: parser.cut)
     }
 
     /// Only runs libyaml's parser over the file and counts its events: the floor that the
     /// `libinput record` reader is measured against in the benchmark.
     public static func bareYAMLParse(path: String) throws(TraceError) -> Int {
-        let input = try FileBytes(path: path)
+        let input = try FileBytes(path: path, maxBytes: maxFileBytes)
         var parser = yaml_parser_t()
         var event = yaml_event_t()
         guard yaml_parser_initialize(&parser) != 0 else { fatalError("libyaml: out of memory") }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeDaemon
 
 // `edgeswipe SUBCOMMAND [OPTIONS]`, in the style of the libinput tool.
 
@@ -56,7 +57,7 @@ let subcommands: [any Subcommand.Type] = [
         Output.stderr("edgeswipe \(command.name): \(error.message)\nRun 'edgeswipe \(command.name) --help' for usage.")
         return ExitStatus.usage.rawValue
     } catch {
-        Output.stderr("edgeswipe \(command.name): \(error)")
+        Output.stderr("edgeswipe \(command.name): " + TerminalText.escaped("\(error)", keepLineBreaks: true))
         return ExitStatus.failure.rawValue
     }
 }

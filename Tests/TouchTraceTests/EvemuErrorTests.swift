@@ -14,7 +14,7 @@ struct EvemuErrorTests {
     @Test("truncated mid-line: the last line, with no newline, is incomplete")
     func truncatedMidLine() throws {
         let text = sampleDescription + sampleEvents.prefix(70)   // 2 full E: lines + "E: 0.000000 00"
-        let error = try #require(traceError { try TraceReader.read(text: String(text), source: "cut.evemu") })
+        let error = try #require(traceError { try TraceReader.read(text: String(text), source: "cut.evemu", strict: true) })
         #expect(error.line == Self.firstEventLine + 2)
         guard case .truncated = error.problem else { Issue.record("\(error.problem)"); return }
         #expect(error.eventsRead == 2)
@@ -26,7 +26,7 @@ struct EvemuErrorTests {
     func truncatedMidFrame() throws {
         let lines = sampleEvents.split(separator: "\n")
         let text = sampleDescription + lines.prefix(6).joined(separator: "\n") + "\n"
-        let error = try #require(traceError { try TraceReader.read(text: text, source: "cut.evemu") })
+        let error = try #require(traceError { try TraceReader.read(text: text, source: "cut.evemu", strict: true) })
         guard case .truncated = error.problem else { Issue.record("\(error.problem)"); return }
         #expect(error.line == Self.firstEventLine + 5)
         #expect(error.eventsRead == 6)

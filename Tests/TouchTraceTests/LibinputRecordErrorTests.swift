@@ -49,7 +49,7 @@ struct LibinputRecordErrorTests {
     @Test("truncated inside an event list item")
     func truncatedMidItem() throws {
         let text = Self.record(events: Self.goodFrame + ["[0, 5000, 3, 53, 60]", "[0, 5000, 0, 0, 0]"]) + "    - [0, 9000, 3,"
-        let error = try #require(traceError { try TraceReader.read(text: text, source: "cut.yml") })
+        let error = try #require(traceError { try TraceReader.read(text: text, source: "cut.yml", strict: true) })
         guard case .truncated = error.problem else { Issue.record("\(error.problem)"); return }
         #expect(error.line == 18)   // the cut line (libyaml itself reports the line after it)
         #expect(error.eventsRead == 5)
@@ -59,7 +59,7 @@ struct LibinputRecordErrorTests {
     @Test("truncated between lines inside a frame: the last frame has no SYN_REPORT")
     func truncatedMidFrame() throws {
         let text = Self.record(events: Self.goodFrame + ["[0, 5000, 3, 53, 60]"])
-        let error = try #require(traceError { try TraceReader.read(text: text, source: "cut.yml") })
+        let error = try #require(traceError { try TraceReader.read(text: text, source: "cut.yml", strict: true) })
         guard case .truncated = error.problem else { Issue.record("\(error.problem)"); return }
         #expect(error.line == 16)
         #expect(error.eventsRead == 4)
@@ -74,7 +74,7 @@ struct LibinputRecordErrorTests {
 
     @Test("fewer devices than ndevices says")
     func missingDevice() throws {
-        let error = try #require(traceError { try TraceReader.read(text: Self.record(ndevices: 2, events: Self.goodFrame), source: "n.yml") })
+        let error = try #require(traceError { try TraceReader.read(text: Self.record(ndevices: 2, events: Self.goodFrame), source: "n.yml", strict: true) })
         guard case .truncated = error.problem else { Issue.record("\(error.problem)"); return }
         #expect(error.line == 2)
         #expect(error.eventsRead == 3)

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TouchTrace
 import TouchModel
+import YAMLDocument
 
 /// Damaged copies of a real recording, in both formats: every one is read or refused with a
 /// TraceError that names a line — never a crash, never a hang. Deterministic (seeded).

@@ -1,19 +1,28 @@
 import TouchTrace
+import YAMLDocument
 
 extension DaemonConfig {
+    /// Largest configuration file read: real ones are a few KiB, and the whole text and its tree are kept in
+    /// memory while it is checked (docs/daemon.md).
+    public static let maxFileBytes = 1 << 20
+
     /// Reads and validates a configuration file. Every problem is reported with its key and line.
     public static func load(path: String) throws(ConfigError) -> DaemonConfig {
         let text: String
         do {
-            text = try TextFile.read(path: path)
+            text = try TextFile.read(path: path, maxBytes: maxFileBytes)
         } catch {
-            throw ConfigError(issues: [ConfigIssue(file: path, line: 0, key: "", message: error.message)])
+            throw ConfigError(issues: [ConfigIssue(file: path, line: error.line, key: "", message: error.message)])
         }
         return try parse(text: text, source: path)
     }
 
     /// Validates configuration text; `source` names it in messages.
     public static func parse(text: String, source: String) throws(ConfigError) -> DaemonConfig {
+        if text.utf8.count > maxFileBytes {
+            throw ConfigError(issues: [ConfigIssue(file: source, line: 0, key: "",
+                                                   message: "\(text.utf8.count) bytes is larger than a configuration may be (\(maxFileBytes) bytes)")])
+        }
         let root: YAMLNode?
         do {
             root = try YAMLNode.load(text: text, source: source)
@@ -21,37 +30,6 @@ extension DaemonConfig {
             throw ConfigError(issues: [ConfigIssue(file: source, line: error.mark.line, key: "",
                                                    message: "not valid YAML: \(error.message)")])
         }
-        var issues: [ConfigIssue] = []
-        let document = root.map { ConfigNode($0, source: source, issues: &issues) }
-        if !issues.isEmpty { throw ConfigError(issues: issues) }
-        return try from(document: document, source: source)
+        return try from(document: root, source: source)
     }
-}
-
-extension ConfigNode {
-    /// From libyaml's tree. Mapping keys must be scalars; other keys are reported.
-    init(_ node: YAMLNode, source: String, issues: inout [ConfigIssue]) {
-        switch node {
-        case .scalar(let s, let plain, let mark):
-            self = .scalar(s, plain: plain, ConfigMark(mark))
-        case .sequence(let items, let mark):
-            self = .sequence(items.map { ConfigNode($0, source: source, issues: &issues) }, ConfigMark(mark))
-        case .mapping(let entries, let mark):
-            var out: [ConfigEntry] = []
-            for e in entries {
-                guard case .scalar(let key, _, let keyMark) = e.key else {
-                    issues.append(ConfigIssue(file: source, line: e.key.mark.line, key: "",
-                                              message: "a mapping key must be a plain name, not a list or mapping"))
-                    continue
-                }
-                out.append(ConfigEntry(key: key, keyMark: ConfigMark(keyMark),
-                                       value: ConfigNode(e.value, source: source, issues: &issues)))
-            }
-            self = .mapping(out, ConfigMark(mark))
-        }
-    }
-}
-
-extension ConfigMark {
-    init(_ m: YAMLMark) { self.init(line: m.line, column: m.column) }
 }

@@ -1,5 +1,6 @@
 import Gestures
 import TouchInput
+import YAMLDocument
 
 /// Walks a configuration document, collecting every problem with its key path and line instead of stopping
 /// at the first. Each `read...` returns nil after recording an issue.
@@ -9,31 +10,28 @@ final class ConfigReader {
 
     init(file: String) { self.file = file }
 
-    func issue(_ key: String, _ mark: ConfigMark, _ message: String) {
+    func issue(_ key: String, _ mark: YAMLMark, _ message: String) {
         issues.append(ConfigIssue(file: file, line: mark.line, key: key, message: message))
     }
 
-    /// The entries of a mapping, after checking for unknown and duplicate keys.
-    func mapping(_ node: ConfigNode, _ key: String, known: [String]) -> [String: ConfigEntry]? {
+    /// The entries of a mapping, after checking for unknown keys (the YAML tree refuses duplicate ones).
+    func mapping(_ node: YAMLNode, _ key: String, known: [String]) -> [String: YAMLEntry]? {
         guard case .mapping(let entries, _) = node else {
             issue(key, node.mark, "expected a mapping, got \(node.kindName)")
             return nil
         }
-        var out: [String: ConfigEntry] = [:]
+        var out: [String: YAMLEntry] = [:]
         for e in entries {
-            let path = key.isEmpty ? e.key : "\(key).\(e.key)"
-            if !known.contains(e.key) {
-                issue(path, e.keyMark, "unknown key; expected one of: \(known.joined(separator: ", "))")
-            } else if let first = out[e.key] {
-                issue(path, e.keyMark, "duplicate key (first given on line \(first.keyMark.line))")
-            } else {
+            if known.contains(e.key) {
                 out[e.key] = e
+            } else {
+                issue(key.isEmpty ? e.key : "\(key).\(e.key)", e.keyMark, "unknown key; expected one of: \(known.joined(separator: ", "))")
             }
         }
         return out
     }
 
-    func string(_ node: ConfigNode, _ key: String) -> String? {
+    func string(_ node: YAMLNode, _ key: String) -> String? {
         guard case .scalar(let s, _, _) = node else {
             issue(key, node.mark, "expected a string, got \(node.kindName)")
             return nil
@@ -41,7 +39,7 @@ final class ConfigReader {
         return s
     }
 
-    func bool(_ node: ConfigNode, _ key: String) -> Bool? {
+    func bool(_ node: YAMLNode, _ key: String) -> Bool? {
         if case .scalar(let s, true, _) = node {
             switch s {
             case "true", "True", "TRUE", "yes", "on": return true
@@ -53,7 +51,7 @@ final class ConfigReader {
         return nil
     }
 
-    func int(_ node: ConfigNode, _ key: String, range: ClosedRange<Int>) -> Int? {
+    func int(_ node: YAMLNode, _ key: String, range: ClosedRange<Int>) -> Int? {
         guard case .scalar(let s, true, _) = node, let v = Int(s) else {
             issue(key, node.mark, "expected a whole number, got \(describe(node))")
             return nil
@@ -66,7 +64,7 @@ final class ConfigReader {
     }
 
     /// A finite number; `above` is exclusive, `atMost` inclusive.
-    func number(_ node: ConfigNode, _ key: String, above: Double = -.infinity, atMost: Double = .infinity,
+    func number(_ node: YAMLNode, _ key: String, above: Double = -.infinity, atMost: Double = .infinity,
                 unit: String = "") -> Double? {
         guard case .scalar(let s, true, _) = node, let v = Double(s), v.isFinite else {
             issue(key, node.mark, "expected a number\(unit.isEmpty ? "" : " in \(unit)"), got \(describe(node))")
@@ -82,7 +80,7 @@ final class ConfigReader {
         return v
     }
 
-    func list(_ node: ConfigNode, _ key: String) -> [ConfigNode]? {
+    func list(_ node: YAMLNode, _ key: String) -> [YAMLNode]? {
         guard case .sequence(let items, _) = node else {
             issue(key, node.mark, "expected a list, got \(node.kindName)")
             return nil
@@ -90,7 +88,7 @@ final class ConfigReader {
         return items
     }
 
-    func enumValue<E: RawRepresentable & CaseIterable>(_ node: ConfigNode, _ key: String, _ type: E.Type) -> E?
+    func enumValue<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ key: String, _ type: E.Type) -> E?
     where E.RawValue == String {
         guard case .scalar(let s, _, _) = node, let v = E(rawValue: s) else {
             let known = E.allCases.map(\.rawValue).joined(separator: ", ")
@@ -100,7 +98,7 @@ final class ConfigReader {
         return v
     }
 
-    func describe(_ node: ConfigNode) -> String {
+    func describe(_ node: YAMLNode) -> String {
         switch node {
         case .scalar(let s, _, _): return "\"\(s.count > 60 ? String(s.prefix(60)) + "..." : s)\""
         default: return node.kindName

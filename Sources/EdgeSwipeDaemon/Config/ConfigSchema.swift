@@ -1,11 +1,12 @@
 import Gestures
 import TouchInput
 import TouchModel
+import YAMLDocument
 
 /// The configuration file's keys and how each is read (docs/daemon.md is the reference).
 extension DaemonConfig {
     /// Reads a parsed document. Throws every problem found, each naming its key and line.
-    public static func from(document root: ConfigNode?, source: String) throws(ConfigError) -> DaemonConfig {
+    public static func from(document root: YAMLNode?, source: String) throws(ConfigError) -> DaemonConfig {
         let r = ConfigReader(file: source)
         var config = DaemonConfig(source: source)
         // An empty file is a valid configuration: all defaults.
@@ -29,7 +30,7 @@ extension DaemonConfig {
         return config
     }
 
-    private static func readSocket(_ r: ConfigReader, _ node: ConfigNode) -> SocketConfig {
+    private static func readSocket(_ r: ConfigReader, _ node: YAMLNode) -> SocketConfig {
         var s = SocketConfig()
         guard let m = r.mapping(node, "socket", known: ["path", "group", "allow_users", "max_clients", "queue_limit_kib"])
         else { return s }
@@ -59,7 +60,7 @@ extension DaemonConfig {
         return s
     }
 
-    private static func readDevice(_ r: ConfigReader, _ node: ConfigNode, _ key: String) -> DeviceEntry? {
+    private static func readDevice(_ r: ConfigReader, _ node: YAMLNode, _ key: String) -> DeviceEntry? {
         guard let m = r.mapping(node, key, known: ["match", "ignore"] + settingsKeys) else { return nil }
         var selector = DeviceSelector()
         if let e = m["match"],
@@ -90,16 +91,16 @@ extension DaemonConfig {
     }
 
     /// Any key is allowed in a udev property mapping.
-    private static func udevKeys(_ node: ConfigNode) -> [String] {
+    private static func udevKeys(_ node: YAMLNode) -> [String] {
         if case .mapping(let entries, _) = node { return entries.map(\.key) }
         return []
     }
 
     static let settingsKeys = ["size", "rotation", "calibration", "edges", "thresholds", "actions"]
 
-    private static func readSettings(_ r: ConfigReader, _ node: ConfigNode, _ key: String, extraKeys: [String]) -> DeviceSettings? {
+    private static func readSettings(_ r: ConfigReader, _ node: YAMLNode, _ key: String, extraKeys: [String]) -> DeviceSettings? {
         // Unknown keys were reported by the caller when extraKeys is non-empty (a device entry).
-        let m: [String: ConfigEntry]?
+        let m: [String: YAMLEntry]?
         if extraKeys.isEmpty {
             m = r.mapping(node, key, known: settingsKeys)
         } else if case .mapping(let entries, _) = node {
@@ -111,7 +112,7 @@ extension DaemonConfig {
         var s = DeviceSettings()
         if let e = m["size"], let text = r.string(e.value, "\(key).size") {
             if let size = PhysicalSize(parsing: text) { s.size = size } else {
-                r.issue("\(key).size", e.value.mark, "expected WxH in millimetres, e.g. 218x136; got \"\(text)\"")
+                r.issue("\(key).size", e.value.mark, "expected \(PhysicalSize.parsingRule), e.g. 218x136; got \"\(text)\"")
             }
         }
         if let e = m["rotation"], let deg = r.int(e.value, "\(key).rotation", range: 0...359) {
@@ -143,7 +144,7 @@ extension DaemonConfig {
         return s
     }
 
-    private static func readThresholds(_ r: ConfigReader, _ node: ConfigNode, _ key: String) -> Thresholds {
+    private static func readThresholds(_ r: ConfigReader, _ node: YAMLNode, _ key: String) -> Thresholds {
         var t = Thresholds()
         let known = ["fingers", "edge_zone_mm", "activation_distance_mm", "angle_tolerance_deg", "max_drift_mm",
                      "activation_timeout_ms", "complete_progress", "complete_velocity_mm_s"]
@@ -167,7 +168,7 @@ extension DaemonConfig {
         return t
     }
 
-    private static func readAction(_ r: ConfigReader, _ node: ConfigNode, _ key: String) -> ActionRule? {
+    private static func readAction(_ r: ConfigReader, _ node: YAMLNode, _ key: String) -> ActionRule? {
         guard let m = r.mapping(node, key, known: ["on", "edge", "fingers", "key", "run"]) else { return nil }
         var trigger = ActionTrigger.complete
         if let e = m["on"], let t = r.enumValue(e.value, "\(key).on", ActionTrigger.self) { trigger = t }

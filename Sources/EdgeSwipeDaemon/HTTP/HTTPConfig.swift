@@ -1,3 +1,5 @@
+import YAMLDocument
+
 /// The configuration file's `http` section: the HTTP bridge without command-line flags (docs/kiosk.md).
 ///
 /// ```yaml
@@ -30,7 +32,7 @@ public struct HTTPConfig: Hashable, Sendable {
 
 extension DaemonConfig {
     /// `http:`: a mapping with `token_file` (required, absolute), `port` (default 8710), `origins`, `web_root`.
-    static func readHTTP(_ r: ConfigReader, _ entry: ConfigEntry) -> HTTPConfig? {
+    static func readHTTP(_ r: ConfigReader, _ entry: YAMLEntry) -> HTTPConfig? {
         let node = entry.value
         guard let m = r.mapping(node, "http", known: ["port", "token_file", "origins", "web_root"]) else { return nil }
         var port = HTTPOptions.defaultPort

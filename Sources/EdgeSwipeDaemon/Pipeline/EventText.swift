@@ -48,7 +48,7 @@ public enum EventText {
             }
             return s
         case .deviceNote(let text, let d):
-            return "         note       \(d.flatMap(deviceName) ?? "device"): \(text)"
+            return TerminalText.escaped("         note       \(d.flatMap(deviceName) ?? "device"): \(text)")
         }
     }
 

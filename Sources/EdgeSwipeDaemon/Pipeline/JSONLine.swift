@@ -47,7 +47,9 @@ public struct JSONLine: Sendable {
         guard v.isFinite else { out.append("null"); return }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
-        let rounded = (v * scale).rounded() / scale
+        // Near Double's range the scaling overflows: such a value is written as it is.
+        let scaled = (v * scale).rounded() / scale
+        let rounded = scaled.isFinite ? scaled : v
         if rounded == rounded.rounded(.towardZero), abs(rounded) < 1e15 {
             out.append(String(Int64(rounded)))
         } else {

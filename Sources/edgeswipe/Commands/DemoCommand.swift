@@ -29,7 +29,7 @@ enum DemoCommand: Subcommand {
             throw RuntimeError("cannot find the bundled sample demo-back-swipes.evemu (looked in $EDGESWIPE_SAMPLES, ./samples, the install's share/edgeswipe/samples and the source tree); give one with --sample FILE")
         }
         let trace: Trace
-        do { trace = try TraceReader.read(path: path) } catch { throw RuntimeError("\(error)") }
+        trace = try TraceLoading.read(path: path, strict: false)
         var options = PipelineOptions()
         options.stack = try StackSpec.parse(stack)
         let json = a.flag("json")

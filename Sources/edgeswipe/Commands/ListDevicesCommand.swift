@@ -20,7 +20,7 @@ enum ListDevicesCommand: Subcommand {
     static func run(_ a: ParsedArguments) throws -> ExitStatus {
         var size: PhysicalSize?
         if let s = a.value("size") {
-            guard let parsed = PhysicalSize(parsing: s) else { throw UsageError("--size '\(s)' is not WxH in millimetres") }
+            guard let parsed = PhysicalSize(parsing: s) else { throw UsageError("--size '\(s)' must be \(PhysicalSize.parsingRule)") }
             size = parsed
         }
         let found: [DiscoveredDevice]
@@ -62,7 +62,9 @@ enum ListDevicesCommand: Subcommand {
         }
         rows.append(("Used", (d.decision.use ? "yes: " : "no: ") + d.decision.reason))
         let width = 12
-        return rows.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count) + $0.1 }.joined(separator: "\n")
+        // Names and udev values come from the device: escaped so they cannot drive the terminal.
+        return rows.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count) + TerminalText.escaped($0.1) }
+            .joined(separator: "\n")
     }
 }
 

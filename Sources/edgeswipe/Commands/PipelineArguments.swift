@@ -41,7 +41,7 @@ enum PipelineArguments {
     static func applyExplicit(_ a: ParsedArguments, to o: inout PipelineOptions) throws {
         if let s = a.value("size") {
             guard let size = PhysicalSize(parsing: s) else {
-                throw UsageError("--size '\(s)' is not WxH in millimetres (e.g. 260x163)")
+                throw UsageError("--size '\(s)' must be \(PhysicalSize.parsingRule) (e.g. 260x163)")
             }
             o.configuredSize = size
         }

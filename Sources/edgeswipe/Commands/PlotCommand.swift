@@ -25,7 +25,7 @@ enum PlotCommand: Subcommand {
         options.emitFrames = true
         let path = a.positionals[0]
         let trace: Trace
-        do { trace = try TraceReader.read(path: path, description: a.value("device")) } catch { throw RuntimeError("\(error)") }
+        trace = try TraceLoading.read(path: path, description: a.value("device"), strict: false)
         let session: ReplaySession
         do { session = try ReplaySession(trace: trace, options: options) } catch { throw RuntimeError("\(path): \(error)") }
         var plot = SVGPlot(transform: session.devices[0].arena.transform, recognizers: options.recognizers,

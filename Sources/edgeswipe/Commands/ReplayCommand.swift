@@ -30,6 +30,7 @@ enum ReplayCommand: Subcommand {
         OptionSpec(name: "realtime", short: nil, valueName: nil, help: "Replay in recorded time instead of as fast as possible."),
         OptionSpec(name: "config", short: "c", valueName: "FILE",
                    help: "Daemon configuration whose per-device settings (size, rotation, edges...) apply."),
+        TraceLoading.strictOption,
     ] + PipelineArguments.options
 
     static func run(_ a: ParsedArguments) throws -> ExitStatus {
@@ -52,14 +53,14 @@ enum ReplayCommand: Subcommand {
         for (index, path) in a.positionals.enumerated() {
             let trace: Trace
             do {
-                trace = try TraceReader.read(path: path, description: a.value("device"))
+                trace = try TraceLoading.read(path: path, description: a.value("device"), strict: a.flag("strict"))
             } catch {
                 out.flush()
-                throw RuntimeError("\(error)")
+                throw error
             }
             if a.positionals.count > 1, !a.flag("json") {
                 if index > 0 { out.line("") }
-                out.line("== \(path)")
+                out.line("== " + TerminalText.escaped(path))
             }
             try replay(trace, options: options, perDevice: perDevice, json: a.flag("json"), realtime: a.flag("realtime"),
                        verbose: a.flag("verbose"), out: out)

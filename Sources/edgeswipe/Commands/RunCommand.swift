@@ -285,6 +285,7 @@ enum RunCommand: Subcommand {
         let feeder: ReplayFeeder
         do {
             let trace = try TraceReader.read(path: path)
+            if let cut = trace.cut { log.warning("\(cut)") }
             let options = try PipelineOptions(settings: runtime.config.current.settings(forEntry: nil), base: base)
             feeder = try ReplayFeeder(loop: runtime.loop, session: session, trace: trace, options: options)
         } catch {

@@ -1,40 +1,5 @@
 import CYAML
 
-/// A place in a YAML text, 1-based.
-public struct YAMLMark: Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    init(_ mark: yaml_mark_t) {
-        self.init(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
-    }
-
-    public var description: String { "\(line):\(column)" }
-}
-
-/// A YAML text that libyaml could not parse, or whose shape is not what the caller expected.
-public struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var source: String
-    public var mark: YAMLMark
-    public var message: String
-    /// libyaml ran out of text mid-structure: the file was probably cut off.
-    public var atEndOfInput: Bool
-
-    public init(source: String, mark: YAMLMark, message: String, atEndOfInput: Bool = false) {
-        self.source = source
-        self.mark = mark
-        self.message = message
-        self.atEndOfInput = atEndOfInput
-    }
-
-    public var description: String { "\(source):\(mark): \(message)" }
-}
-
 public enum YAMLEventKind: Sendable, Hashable {
     case streamStart, streamEnd, documentStart, documentEnd
     case alias, scalar, sequenceStart, sequenceEnd, mappingStart, mappingEnd
@@ -42,14 +7,19 @@ public enum YAMLEventKind: Sendable, Hashable {
 
 /// libyaml's event parser, one event at a time, with line/column marks. Scalars are read in place
 /// (`withScalarBytes`, `scalarInteger`) so a caller can parse numbers without making Strings.
-/// The current event's data is valid until the next call to `next()`.
+/// The current event's data is valid until the next call to `next()`. Nesting deeper than
+/// `YAMLLimits.maxDepth` is an error at the collection that goes too deep.
 public struct YAMLEventReader: ~Copyable {
     public let source: String
-    private let input: FileBytes
+    /// Keeps the text alive: libyaml holds a pointer into it between calls.
+    private let owner: AnyObject
+    private let input: UnsafeRawBufferPointer
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let event: UnsafeMutablePointer<yaml_event_t>
     private var holdsEvent = false
     private var finished = false
+    /// Open sequences and mappings.
+    public private(set) var depth = 0
     public private(set) var kind: YAMLEventKind = .streamStart
     /// Set only for a text that does not end with a line break: its line breaks and the characters on its last
     /// line. libyaml ends such a text with a forced line break, so a mark at the very end names a line after
@@ -59,19 +29,15 @@ public struct YAMLEventReader: ~Copyable {
     /// Copies `text`.
     public init(text: String, source: String) {
         var copy = text
-        let input = copy.withUTF8 { FileBytes(copying: UnsafeRawBufferPointer($0)) }
-        self.init(input: input, source: source)
+        let owned = copy.withUTF8 { CopiedBytes(UnsafeRawBufferPointer($0)) }
+        self.init(bytes: owned.bytes, owner: owned, source: source)
     }
 
-    /// Copies `bytes`.
-    public init(bytes: UnsafeRawBufferPointer, source: String) {
-        self.init(input: FileBytes(copying: bytes), source: source)
-    }
-
-    init(input: FileBytes, source: String) {
+    /// Reads `bytes` in place; `owner` keeps them alive and unchanged for the reader's lifetime.
+    public init(bytes: UnsafeRawBufferPointer, owner: AnyObject, source: String) {
         self.source = source
-        self.input = input
-        let bytes = input.bytes
+        self.owner = owner
+        self.input = bytes
         if let last = bytes.last, last != 0x0A, last != 0x0D, !(bytes.count >= 2 && bytes[bytes.count - 2] == 0xC2 && last == 0x85),
            !(bytes.count >= 3 && bytes[bytes.count - 3] == 0xE2 && bytes[bytes.count - 2] == 0x80 && (last == 0xA8 || last == 0xA9)) {
             let breaks = yamlLineBreaks(bytes)
@@ -85,7 +51,7 @@ public struct YAMLEventReader: ~Copyable {
         event = .allocate(capacity: 1)
         // yaml_parser_initialize only fails when malloc does.
         guard yaml_parser_initialize(parser) != 0 else { fatalError("libyaml: out of memory") }
-        yaml_parser_set_input_string(parser, input.base.assumingMemoryBound(to: UInt8.self), input.count)
+        yaml_parser_set_input_string(parser, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? CopiedBytes.empty, bytes.count)
     }
 
     deinit {
@@ -112,16 +78,21 @@ public struct YAMLEventReader: ~Copyable {
         case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
         case YAML_ALIAS_EVENT: kind = .alias
         case YAML_SCALAR_EVENT: kind = .scalar
-        case YAML_SEQUENCE_START_EVENT: kind = .sequenceStart
-        case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
-        case YAML_MAPPING_START_EVENT: kind = .mappingStart
-        case YAML_MAPPING_END_EVENT: kind = .mappingEnd
+        case YAML_SEQUENCE_START_EVENT: kind = .sequenceStart; depth += 1
+        case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd; depth -= 1
+        case YAML_MAPPING_START_EVENT: kind = .mappingStart; depth += 1
+        case YAML_MAPPING_END_EVENT: kind = .mappingEnd; depth -= 1
         default: throw error("libyaml returned an event of unknown type \(event.pointee.type.rawValue)")
+        }
+        if depth > YAMLLimits.maxDepth {
+            throw error("nested more than \(YAMLLimits.maxDepth) levels deep")
         }
         return kind
     }
 
     public var startMark: YAMLMark { mark(event.pointee.start_mark) }
+    /// Byte offset where the current event ends in the text.
+    public var endOffset: Int { event.pointee.end_mark.index }
     public var endMark: YAMLMark { mark(event.pointee.end_mark) }
 
     @inline(__always)
@@ -211,69 +182,21 @@ public struct YAMLEventReader: ~Copyable {
     }
 }
 
-/// Decimal with optional sign, or 0x hex, into Int64; nil on anything else or overflow.
-@inline(__always)
-func parseInteger(_ b: UnsafeBufferPointer<UInt8>) -> Int64? {
-    var i = 0
-    let n = b.count
-    guard n > 0 else { return nil }
-    var negative = false
-    if b[0] == UInt8(ascii: "-") || b[0] == UInt8(ascii: "+") {
-        negative = b[0] == UInt8(ascii: "-")
-        i = 1
-    }
-    guard i < n else { return nil }
-    var value: Int64 = 0
-    if n - i > 2, b[i] == UInt8(ascii: "0"), b[i + 1] | 0x20 == UInt8(ascii: "x") {
-        i += 2
-        while i < n {
-            guard let d = hexDigit(b[i]) else { return nil }
-            let (m, o1) = value.multipliedReportingOverflow(by: 16)
-            let (s, o2) = m.addingReportingOverflow(Int64(d))
-            if o1 || o2 { return nil }
-            value = s
-            i += 1
-        }
-    } else {
-        while i < n {
-            let d = b[i] &- UInt8(ascii: "0")
-            guard d < 10 else { return nil }
-            let (m, o1) = value.multipliedReportingOverflow(by: 10)
-            let (s, o2) = m.addingReportingOverflow(Int64(d))
-            if o1 || o2 { return nil }
-            value = s
-            i += 1
-        }
-    }
-    return negative ? -value : value
-}
 
-@inline(__always)
-func hexDigit(_ c: UInt8) -> UInt8? {
-    switch c {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
-    default: return nil
-    }
-}
+/// A private copy of a text for the reader to point into.
+final class CopiedBytes {
+    private let base: UnsafeMutableRawPointer
+    private let count: Int
+    /// A valid pointer for an empty text (libyaml reads none of it).
+    nonisolated(unsafe) static let empty = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
 
-/// Offsets of the last byte of each line break, as YAML counts them: LF, CR LF, a lone CR, and U+0085,
-/// U+2028, U+2029 in UTF-8.
-public func yamlLineBreaks(_ bytes: UnsafeRawBufferPointer) -> [Int] {
-    var breaks: [Int] = []
-    var i = 0
-    let n = bytes.count
-    while i < n {
-        switch bytes[i] {
-        case 0x0A: breaks.append(i)
-        case 0x0D: if i + 1 < n, bytes[i + 1] == 0x0A { i += 1 }; breaks.append(i)
-        case 0xC2 where i + 1 < n && bytes[i + 1] == 0x85: i += 1; breaks.append(i)
-        case 0xE2 where i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-            i += 2; breaks.append(i)
-        default: break
-        }
-        i += 1
+    init(_ bytes: UnsafeRawBufferPointer) {
+        count = bytes.count
+        base = .allocate(byteCount: max(count, 1), alignment: 16)
+        if let source = bytes.baseAddress { base.copyMemory(from: source, byteCount: count) }
     }
-    return breaks
+
+    deinit { base.deallocate() }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 }
