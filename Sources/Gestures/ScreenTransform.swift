@@ -22,9 +22,13 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
         self.a = a; self.b = b; self.c = c; self.d = d; self.e = e; self.f = f
     }
 
-    /// Six finite numbers in row order, or nil.
+    /// Largest magnitude of an entry: libinput's matrices hold scale and offset factors near 0 and 1, and near
+    /// Double's range the coordinate arithmetic would overflow to infinity.
+    public static let maxMagnitude = 1000.0
+
+    /// Six finite numbers in row order, each at most `maxMagnitude` in size, or nil.
     public init?(_ values: [Double]) {
-        guard values.count == 6, values.allSatisfy(\.isFinite) else { return nil }
+        guard values.count == 6, values.allSatisfy({ $0.isFinite && abs($0) <= CalibrationMatrix.maxMagnitude }) else { return nil }
         self.init(a: values[0], b: values[1], c: values[2], d: values[3], e: values[4], f: values[5])
     }
 

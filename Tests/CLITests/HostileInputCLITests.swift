@@ -64,6 +64,11 @@ struct HostileInputCLITests {
         #expect(r.status == 64)
         #expect(r.stderr.contains("--size '1e308x1e308' must be WxH in millimetres, each side more than 0 and at most 5000"), "\(r.stderr)")
         #expect(!r.stdout.contains("inf"))
+        let c = try CLI.run(["replay", "--json", "--calibration", "1e308 0 0 0 1 0", "--size", "260x163",
+                             "-d", Self.wacom + ".desc", Self.wacom + ".single-top-swipe.events"])
+        #expect(c.status == 64)
+        #expect(c.stderr.contains("must be six numbers between -1000 and 1000"), "\(c.stderr)")
+        #expect(!c.stdout.contains("inf") && !c.stdout.contains("null"))
     }
 
     @Test("size: the same size in a configuration is an error of check-config, at its line")

@@ -124,7 +124,8 @@ extension DaemonConfig {
             if items.count != 6 {
                 r.issue("\(key).calibration", e.value.mark, "expected 6 numbers (a 2x3 matrix, as libinput's), got \(items.count)")
             } else {
-                let values = items.enumerated().compactMap { r.number($1, "\(key).calibration[\($0)]") }
+                let bound = CalibrationMatrix.maxMagnitude
+                let values = items.enumerated().compactMap { r.number($1, "\(key).calibration[\($0)]", above: -bound, atMost: bound) }
                 if values.count == 6 { s.calibration = values }
             }
         }

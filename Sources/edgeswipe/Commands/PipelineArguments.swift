@@ -53,7 +53,7 @@ enum PipelineArguments {
         }
         if let c = a.value("calibration") {
             guard let m = CalibrationMatrix(parsing: c) else {
-                throw UsageError("--calibration '\(c)' must be six numbers, e.g. \"1 0 0 0 1 0\"")
+                throw UsageError("--calibration '\(c)' must be six numbers between -\(Int(CalibrationMatrix.maxMagnitude)) and \(Int(CalibrationMatrix.maxMagnitude)), e.g. \"1 0 0 0 1 0\"")
             }
             o.calibration = m
         }
