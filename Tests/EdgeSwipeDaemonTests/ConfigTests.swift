@@ -6,7 +6,7 @@ import Testing
 import TouchInput
 import TouchModel
 
-private func issues(_ yaml: String) -> [ConfigIssue] {
+func issues(_ yaml: String) -> [ConfigIssue] {
     do {
         _ = try DaemonConfig.parse(text: yaml, source: "test.yaml")
         return []

@@ -13,15 +13,6 @@ import Glibc
 /// text, the line.
 @Suite("adversarial configuration")
 struct HostileConfigTests {
-    static func issues(_ yaml: String) -> [ConfigIssue] {
-        do {
-            _ = try DaemonConfig.parse(text: yaml, source: "hostile.yaml")
-            return []
-        } catch {
-            return error.issues
-        }
-    }
-
     static func loadIssues(_ path: String) -> [ConfigIssue] {
         do {
             _ = try DaemonConfig.load(path: path)
@@ -55,10 +46,10 @@ struct HostileConfigTests {
         let head = "version: 1\n"
         let atLimit = head + "#" + String(repeating: " ", count: (1 << 20) - head.utf8.count - 2) + "\n"
         #expect(atLimit.utf8.count == 1 << 20)
-        #expect(Self.issues(atLimit).isEmpty)
+        #expect(issues(atLimit).isEmpty)
         let over = atLimit + "\n"
-        let textIssues = Self.issues(over)
-        #expect(textIssues.map(\.description) == ["hostile.yaml: 1048577 bytes is larger than a configuration may be (1048576 bytes)"])
+        let textIssues = issues(over)
+        #expect(textIssues.map(\.description) == ["test.yaml: 1048577 bytes is larger than a configuration may be (1048576 bytes)"])
         let dir = TempDirectory()
         let path = dir.write("big.yaml", over)
         let fileIssues = Self.loadIssues(path)
@@ -85,11 +76,11 @@ struct HostileConfigTests {
     func nesting(depth: Int) throws {
         // Under `devices:` in the top-level mapping: depth sequences make depth + 1 levels.
         let text = "version: 1\ndevices: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n"
-        let found = Self.issues(text)
+        let found = issues(text)
         if depth + 1 <= YAMLLimits.maxDepth {
             #expect(!found.contains { $0.message.contains("nested") }, "\(found)")
         } else {
-            #expect(found.map(\.description) == ["hostile.yaml:2: not valid YAML: nested more than 200 levels deep"])
+            #expect(found.map(\.description) == ["test.yaml:2: not valid YAML: nested more than 200 levels deep"])
         }
     }
 
@@ -99,7 +90,7 @@ struct HostileConfigTests {
         for k in 1...6 {
             text += "x\(k): &a\(k) [" + Array(repeating: "*a\(k - 1)", count: 10).joined(separator: ", ") + "]\n"
         }
-        let found = Self.issues(text)
+        let found = issues(text)
         #expect(found.count == 1)
         #expect(found.first?.message == "not valid YAML: more than 100000 nodes (alias expansion?)")
         #expect(found.first?.line == 5)
@@ -109,7 +100,7 @@ struct HostileConfigTests {
           arguments: [".inf", "-.inf", ".nan", "1e999", "1e308", "-0.0"])
     func numbers(_ value: String) throws {
         let text = "defaults:\n  thresholds:\n    edge_zone_mm: \(value)\n  calibration: [1, 0, \(value), 0, 1, 0]\n"
-        let found = Self.issues(text)
+        let found = issues(text)
         #expect(found.contains { $0.line == 3 && $0.key == "defaults.thresholds.edge_zone_mm" }, "\(found)")
         if value != "-0.0" {
             // -0.0 is a finite calibration entry; the others are not, or are too large to mean anything.
@@ -121,12 +112,12 @@ struct HostileConfigTests {
           arguments: [("1e308x1e308", false), ("infxinf", false), ("nanx10", false), ("0x10", false), ("-5x10", false),
                       ("5000x5000", true), ("5000.0001x10", false), ("0.1x0.1", true), ("218x136", true)])
     func sizes(_ size: String, valid: Bool) throws {
-        let found = Self.issues("defaults:\n  size: \(size)\n")
+        let found = issues("defaults:\n  size: \(size)\n")
         if valid {
             #expect(found.isEmpty, "\(found)")
         } else {
             #expect(found.map(\.description) == [
-                "hostile.yaml:2: defaults.size: expected WxH in millimetres, each side more than 0 and at most 5000, e.g. 218x136; got \"\(size)\"",
+                "test.yaml:2: defaults.size: expected WxH in millimetres, each side more than 0 and at most 5000, e.g. 218x136; got \"\(size)\"",
             ])
         }
     }

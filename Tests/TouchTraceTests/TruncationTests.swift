@@ -26,41 +26,39 @@ struct TruncationTests {
         var lineEnd: Int
     }
 
-    /// evemu: `E: sec.usec 0000 0000 value`; the line reads as a SYN_REPORT once the value has one digit.
-    static func evemuReports(_ bytes: [UInt8]) -> [ReportLine] {
+    /// The SYN_REPORT lines of `bytes`; `readable` gives, for a line, the offset in it from which it reads
+    /// as a SYN_REPORT, or nil for any other line.
+    static func reports(_ bytes: [UInt8], readable: (String) -> Int?) -> [ReportLine] {
         var out: [ReportLine] = []
         var start = 0
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            let line = String(decoding: bytes[start..<end], as: UTF8.self)
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            if fields.count >= 5, fields[0] == "E:", fields[2] == "0000", fields[3] == "0000" {
-                let valueOffset = line.utf8.distance(from: line.startIndex, to: fields[4].startIndex)
-                out.append(ReportLine(readableFrom: start + valueOffset + 1, lineEnd: end))
+            if let offset = readable(String(decoding: bytes[start..<end], as: UTF8.self)) {
+                out.append(ReportLine(readableFrom: start + offset, lineEnd: end))
             }
             start = end + 1
         }
         return out
     }
 
+    /// evemu: `E: sec.usec 0000 0000 value`; the line reads as a SYN_REPORT once the value has one digit.
+    static func evemuReports(_ bytes: [UInt8]) -> [ReportLine] {
+        reports(bytes) { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 5, fields[0] == "E:", fields[2] == "0000", fields[3] == "0000" else { return nil }
+            return line.utf8.distance(from: line.startIndex, to: fields[4].startIndex) + 1
+        }
+    }
+
     /// libinput record: `    - [sec, usec, 0, 0, 0] # ...`; the line reads once its `]` is there.
     static func yamlReports(_ bytes: [UInt8]) -> [ReportLine] {
-        var out: [ReportLine] = []
-        var start = 0
-        while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            let line = String(decoding: bytes[start..<end], as: UTF8.self)
-            if line.hasPrefix("    - ["), let close = line.firstIndex(of: "]") {
-                let fields = line[line.index(line.startIndex, offsetBy: 7)..<close].split(separator: ",")
-                    .map { $0.trimmingCharacters(in: .whitespaces) }
-                if fields.count == 5, fields[2] == "0", fields[3] == "0" {
-                    let closeOffset = line.utf8.distance(from: line.startIndex, to: close)
-                    out.append(ReportLine(readableFrom: start + closeOffset + 1, lineEnd: end))
-                }
-            }
-            start = end + 1
+        reports(bytes) { line in
+            guard line.hasPrefix("    - ["), let close = line.firstIndex(of: "]") else { return nil }
+            let fields = line[line.index(line.startIndex, offsetBy: 7)..<close].split(separator: ",")
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.count == 5, fields[2] == "0", fields[3] == "0" else { return nil }
+            return line.utf8.distance(from: line.startIndex, to: close) + 1
         }
-        return out
     }
 
     static func read(_ text: String, source: String, strict: Bool) -> Result<Trace, TraceError> {
