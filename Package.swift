@@ -30,6 +30,9 @@ let package = Package(
                        providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
                        providers: [.apt(["libmicrohttpd-dev"])]),
+        // JSON decoding for the control protocol: the service links no Foundation (static Swift runtime, issue 15).
+        .systemLibrary(name: "CJansson", pkgConfig: "jansson",
+                       providers: [.apt(["libjansson-dev"])]),
         // One-to-one wrappers (prefix edgeswipe_) for the libc macros Glibc does not import; its header also
         // brings in epoll, signalfd, timerfd and eventfd.
         .target(name: "CEdgeSwipeSys"),
@@ -51,7 +54,7 @@ let package = Package(
                 dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "YAMLDocument", "Gestures", "Navigation", "CEvdev",
                                "CLibinput",
                                "CEdgeSwipeSys",
-                               "CMicroHTTPD"],
+                               "CMicroHTTPD", "CJansson"],
                 swiftSettings: hotPathReady),
         // Labelled swipe corpus (synthesised + real recordings) and the accuracy evaluation over it.
         .target(name: "EdgeSwipeCorpus", dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures"],

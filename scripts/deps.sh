@@ -3,7 +3,7 @@
 # Works as root (no sudo needed) or as a user with sudo. Safe to run again: it does nothing when all are present.
 set -euo pipefail
 
-packages=(pkg-config libevdev-dev libinput-dev libudev-dev libyaml-dev libmicrohttpd-dev)
+packages=(pkg-config libevdev-dev libinput-dev libudev-dev libyaml-dev libmicrohttpd-dev libjansson-dev)
 # Extra sets, asked for by name: `scripts/deps.sh vm` for the VM rig, `scripts/deps.sh browser` for the
 # SVG/browser checks.
 for extra in "$@"; do

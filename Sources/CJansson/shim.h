@@ -1,0 +1,4 @@
+#ifndef EDGESWIPE_CJANSSON_SHIM_H
+#define EDGESWIPE_CJANSSON_SHIM_H
+#include <jansson.h>
+#endif
