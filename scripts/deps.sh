@@ -5,12 +5,13 @@ set -euo pipefail
 
 packages=(pkg-config libevdev-dev libinput-dev libudev-dev libyaml-dev libmicrohttpd-dev libjansson-dev)
 # Extra sets, asked for by name: `scripts/deps.sh vm` for the VM rig, `scripts/deps.sh browser` for the
-# SVG/browser checks.
+# SVG/browser checks, `scripts/deps.sh package` for the Debian package and its install cycle.
 for extra in "$@"; do
     case "$extra" in
         tools) packages+=(evemu-tools libinput-tools python3-libevdev python3-yaml) ;;
         browser) packages+=(chromium) ;;
-        *) echo "deps.sh: unknown package set '$extra' (known: tools, browser)" >&2; exit 64 ;;
+        package) packages+=(debhelper dpkg-dev help2man go-md2man lintian debootstrap) ;;
+        *) echo "deps.sh: unknown package set '$extra' (known: tools, browser, package)" >&2; exit 64 ;;
     esac
 done
 

@@ -69,7 +69,7 @@ extension Subcommand {
             left += o.short.map { "-\($0), " } ?? "    "
             left += "--\(o.name)"
             if let v = o.valueName { left += " \(v)" }
-            let pad = max(1, 28 - left.count)
+            let pad = max(2, 28 - left.count)  // two spaces at least: help2man (man pages) splits option from text there
             lines.append(left + String(repeating: " ", count: pad) + o.help)
         }
         if !discussion.isEmpty { lines += ["", discussion] }
