@@ -1,7 +1,6 @@
 import EdgeSwipeSystem
 import Foundation
 import Synchronization
-import EdgeSwipeSystem
 import Testing
 @testable import EdgeSwipeDaemon
 
