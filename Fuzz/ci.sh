@@ -37,8 +37,10 @@ fuzz() {
         # Every kept input once, then a short run from them; a crash or broken invariant fails CI and leaves
         # the input in $work (printed by libFuzzer as "Test unit written to ...").
         timed "fuzz $t: seeds and regressions" env EDGESWIPE_FUZZ_TARGET="$t" "$bin" -runs=0 "${dirs[@]}"
+        local dict=()
+        [ -f Fuzz/dictionaries/"$t".dict ] && dict=(-dict=Fuzz/dictionaries/"$t".dict)
         timed "fuzz $t: ${seconds} s" env EDGESWIPE_FUZZ_TARGET="$t" "$bin" -max_total_time="$seconds" -max_len=4096 \
-            -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$work/$t-" "$work/$t" "${dirs[@]}"
+            -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$work/$t-" "${dict[@]}" "$work/$t" "${dirs[@]}"
     done
     rm -rf "$work"
 }

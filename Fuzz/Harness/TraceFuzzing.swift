@@ -1,9 +1,12 @@
+import TouchInput
 import TouchTrace
 import TouchModel
 import YAMLDocument
 
 /// evemu and `libinput record` text. A file read without error must write back and read again to the same
-/// events; an error must name the source and a line inside the text.
+/// events, and the same text cut at a point chosen from its bytes must read (when it reads) to complete frames
+/// that begin the whole file's events, reported as a cut exactly when the strict reader refuses it; an error
+/// must name the source and a line inside the text.
 enum TraceFuzzing {
     static func run(_ data: UnsafeRawBufferPointer, source: String) -> [String] {
         let text = String(decoding: data, as: UTF8.self)
@@ -33,6 +36,37 @@ enum TraceFuzzing {
             }
         } catch {
             problems.append("the \(trace.format) writer produced text its reader rejects: \(error)")
+        }
+        problems += checkCut(data, whole: trace, source: source)
+        return problems
+    }
+
+    /// Reads the text up to a length taken from its last two bytes (issue 14: recordings cut short).
+    private static func checkCut(_ data: UnsafeRawBufferPointer, whole: Trace, source: String) -> [String] {
+        guard data.count >= 2 else { return [] }
+        let length = (Int(data[data.count - 1]) << 8 | Int(data[data.count - 2])) % data.count
+        let prefix = String(decoding: UnsafeRawBufferPointer(rebasing: data[..<length]), as: UTF8.self)
+        guard let cut = try? TraceReader.read(text: prefix, source: source), cut.format == whole.format else { return [] }
+        var problems: [String] = []
+        if cut.devices.count > whole.devices.count {
+            problems.append("a cut at \(length) reads \(cut.devices.count) devices, the whole text \(whole.devices.count)")
+        }
+        for (k, device) in cut.devices.enumerated() where k < whole.devices.count {
+            let full = whole.devices[k].events
+            // Single-device times count from the first event, so a prefix keeps them.
+            if !full.starts(with: device.events) {
+                problems.append("a cut at \(length) reads device \(k + 1) as \(device.events.count) events that do not begin the whole file's")
+            }
+            if let last = device.events.last, !last.isSynReport {
+                problems.append("a cut at \(length) keeps an incomplete frame in device \(k + 1)")
+            }
+        }
+        let strictRefuses = (try? TraceReader.read(text: prefix, source: source, strict: true)) == nil
+        if strictRefuses != (cut.cut != nil) {
+            problems.append("a cut at \(length): the strict reader \(strictRefuses ? "refuses" : "accepts") it, the lenient one reports \(String(describing: cut.cut))")
+        }
+        if let c = cut.cut, c.file != source || c.line < 1 || c.droppedBytes < 0 || c.droppedBytes > length {
+            problems.append("a cut at \(length) is reported as \(c)")
         }
         return problems
     }

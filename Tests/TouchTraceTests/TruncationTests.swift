@@ -2,6 +2,7 @@ import FixtureSupport
 import Foundation
 import Testing
 import TouchInput
+import TouchModel
 import TouchTrace
 
 /// Recordings cut short (a device unplugged, a Ctrl-C, a full disk) at every byte of a real fixture, in both
@@ -136,15 +137,28 @@ struct TruncationTests {
         let one = try TraceReader.read(text: Self.evemuText(), source: Self.device)
         var two = one
         two.devices.append(one.devices[0])
+        // The recorder's clock: the first event a second after the recording started.
+        for d in two.devices.indices {
+            for k in two.devices[d].events.indices { two.devices[d].events[k].time.rawValue += 1_000_000 }
+        }
         let text = LibinputRecordWriter.write(two)
         let secondEvents = try #require(text.range(of: "  events:", options: .backwards)).upperBound
         let cutText = String(text[..<secondEvents]) + "\n  - evdev:\n    - [  0,  1"
         let trace = try TraceReader.read(text: cutText, source: "two.yml")
         #expect(trace.devices.count == 2)
-        #expect(trace.devices[0].events == one.devices[0].events)
+        #expect(trace.devices[0].events == two.devices[0].events)
         #expect(trace.devices[1].events.isEmpty)
         let cut = try #require(trace.cut)
         #expect(cut.line == cutText.split(separator: "\n").count)
         #expect(cut.description.hasPrefix("two.yml:\(cut.line): the recording is cut short"))
+        // Cut in the first device: the one device left keeps the recorder's clock, as in the whole file.
+        let firstEvents = try #require(text.range(of: "  events:")).upperBound
+        let early = String(text[..<firstEvents]) + "\n  - evdev:\n    - [  0,  1"
+        let left = try TraceReader.read(text: early, source: "two.yml")
+        #expect(left.devices.count == 1)
+        #expect(left.devices[0].events.isEmpty)
+        let firstReport = try #require(text.range(of: "SYN_REPORT")).upperBound
+        let firstFrame = try TraceReader.read(text: String(text[..<firstReport]), source: "two.yml")
+        #expect(firstFrame.devices[0].events.first?.time.rawValue == 1_000_000)
     }
 }
