@@ -24,8 +24,9 @@ public struct DaemonLog: Sendable {
     /// The "<N>" prefix is for the journal (SyslogLevelPrefix=); a person at a terminal gets plain lines.
     static let prefixed = isatty(2) == 0
 
+    /// Device names and paths in messages come from outside: control characters are escaped (TerminalText).
     public static let stderrSink: @Sendable (Level, String) -> Void = { level, message in
-        let line = (prefixed ? "<\(level.rawValue)>" : "") + message + "\n"
+        let line = (prefixed ? "<\(level.rawValue)>" : "") + TerminalText.escaped(message, keepLineBreaks: true) + "\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
 
