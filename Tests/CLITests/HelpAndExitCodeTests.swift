@@ -61,6 +61,22 @@ struct HelpAndExitCodeTests {
         #expect(r.stderr.contains("/nonexistent/trace.yml"))
     }
 
+    /// Issue 14 item 11, on a host without udev (this container; not the VM): `run` says what is missing and
+    /// what to do instead, rather than "inotify_add_watch(/run/udev/tags) failed".
+    @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/run/udev/tags")))
+    func runWithoutUdevSaysWhatIsMissing() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("edgeswipe-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("c.yaml").path
+        try "socket:\n  path: \(dir.path)/s.sock\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["run", "--config", config, "--backend", "evdev"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("udev is not running here (/run/udev/tags does not exist)"), "\(r.stderr)")
+        #expect(r.stderr.contains("name the devices to read"))
+        #expect(!r.stderr.contains("inotify_add_watch"))
+    }
+
     @Test func namedNodeThatIsNotEvdevFailsNamingIt() throws {
         let r = try CLI.run(["list-devices", "/dev/null"])
         #expect(r.status == 1)

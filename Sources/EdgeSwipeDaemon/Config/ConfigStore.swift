@@ -28,25 +28,33 @@ public final class ConfigStore {
     /// Generation counter, bumped at each applied reload (so users of settings can tell they changed).
     public private(set) var generation = 0
 
+    /// Command-line values that win over the file (`run --socket`): laid over the first load and every reload,
+    /// so a reload of an unchanged file changes nothing.
+    private let overrides: ((inout DaemonConfig) -> Void)?
+
     /// The first load must succeed: there is no older configuration to fall back on.
-    public init(path: String?) throws(ConfigError) {
+    public init(path: String?, overrides: ((inout DaemonConfig) -> Void)? = nil) throws(ConfigError) {
         self.path = path
+        self.overrides = overrides
         current = try path.map { p throws(ConfigError) in try DaemonConfig.load(path: p) } ?? DaemonConfig()
+        overrides?(&current)
     }
 
     public init(config: DaemonConfig) {
         path = nil
+        overrides = nil
         current = config
     }
 
     public func reload() -> ReloadOutcome {
         guard let path else { return .unchanged }
-        let next: DaemonConfig
+        var next: DaemonConfig
         do {
             next = try DaemonConfig.load(path: path)
         } catch {
             return .kept(error)
         }
+        overrides?(&next)
         return apply(next)
     }
 

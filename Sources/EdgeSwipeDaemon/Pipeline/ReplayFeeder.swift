@@ -23,7 +23,8 @@ public final class ReplayFeeder {
     private let loop: EventLoop
     private let session: LiveSession
     private let timer: DeadlineTimer
-    private var ids: [SourceID] = []
+    /// The session sources of the recording's devices, in the recording's order.
+    public private(set) var sourceIDs: [SourceID] = []
     private var merge: TraceMerge
     /// CLOCK_MONOTONIC µs at which the recording's first event plays.
     private var originUs: UInt64 = 0
@@ -37,7 +38,7 @@ public final class ReplayFeeder {
         merge = TraceMerge(trace)
         firstEventUs = merge.nextTime ?? 0
         timer = try DeadlineTimer(loop: loop)
-        for device in trace.devices { ids.append(try session.addFed(device.description, options: options)) }
+        for device in trace.devices { sourceIDs.append(try session.addFed(device.description, options: options)) }
         timer.onExpiry = { [unowned self] now in self.play(upTo: now) }
     }
 
@@ -56,7 +57,7 @@ public final class ReplayFeeder {
         // Every event due, merged across devices by time, with its time moved onto the live clock.
         while let t = merge.nextTime, playTime(t) <= now, let (d, e) = merge.next() {
             fedEvents += 1
-            session.feed(InputEvent(time: Microseconds(playTime(e.time.rawValue)), type: e.type, code: e.code, value: e.value), to: ids[d])
+            session.feed(InputEvent(time: Microseconds(playTime(e.time.rawValue)), type: e.type, code: e.code, value: e.value), to: sourceIDs[d])
         }
         do {
             try armForNext()
@@ -77,7 +78,7 @@ public final class ReplayFeeder {
         guard state == .playing else { return }
         state = .finished
         try? timer.arm(atUs: nil)
-        for id in ids { session.remove(id, now: now) }
+        for id in sourceIDs { session.remove(id, now: now) }
         onFinished?()
     }
 }

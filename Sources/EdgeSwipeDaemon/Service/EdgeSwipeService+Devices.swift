@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Gestures
+import TouchInput
+import TouchModel
+
+/// The service's sources of touches: named devices, or udev's tagged devices (touchscreens through libinput
+/// unless the backend is evdev) with hotplug; and what a reload does to them.
+extension EdgeSwipeService {
+    /// Opens the named devices, or starts following udev's tagged ones. Nothing when only a recording plays.
+    func openDevices() throws(ServiceStartError) {
+        if !options.devices.isEmpty {
+            for node in options.devices { open(node, udev: [:]) }
+            if devices.values.allSatisfy({ $0.origin == .recording }) {
+                throw .failed("none of the named devices can be used")
+            }
+            return
+        }
+        guard options.replay == nil else { return }
+        if options.backend == .auto { startLibinput() }
+        try followUdev()
+    }
+
+    /// Opens one node if the policy allows it, with its configured settings.
+    private func open(_ node: String, udev: [String: String]) {
+        let config = store.current
+        let found = DeviceDiscovery.open(node, udevProperties: udev, selectors: config.selectors, mode: config.selection,
+                                         keepOpen: true)
+        guard let device = found.device else {
+            log.info("\(node): not used: \(found.decision.reason)")
+            return
+        }
+        do {
+            let options = try PipelineOptions(settings: config.settings(forEntry: found.decision.selectorIndex), base: base)
+            let id = try session.add(device, options: options)
+            devices[id] = DeviceRecord(node: node, origin: .evdev, kind: classify(device.description).kind,
+                                       entry: found.decision.selectorIndex)
+            log.info("\(node) \"\(device.description.name)\": \(found.decision.reason)")
+        } catch {
+            device.close()
+            log.error("\(node) \"\(device.description.name)\": not used: \(error)")
+        }
+    }
+
+    private func startLibinput() {
+        do {
+            libinput = try LibinputTouchSource(loop: runtime.loop, log: log)
+        } catch {
+            log.warning("libinput unavailable (\(error)); touchscreens are read through libevdev")
+            return
+        }
+        libinput?.onDeviceAdded = { [unowned self] d in libinputAdded(d) }
+        libinput?.onFrame = { [unowned self] id, frame in session.process(frame, from: id) }
+        libinput?.onDeviceRemoved = { [unowned self] id, now in
+            log.info("\(devices[id]?.node ?? "libinput device") removed")
+            session.remove(id, now: now)
+            devices[id] = nil
+        }
+    }
+
+    /// A touchscreen libinput reports: a source of the session if the configuration selects it.
+    private func libinputAdded(_ d: LibinputTouchSource.Device) -> SourceID? {
+        let config = store.current
+        // Selectors match on name and node; libinput applied the calibration itself.
+        let probe = DeviceDescription(name: d.name, id: InputID(bustype: 0, vendor: 0, product: 0, version: 0), origin: d.node)
+        let decision = DeviceSelection.select(probe, node: d.node,
+                                              classification: Classification(kind: .touchscreen, reason: "libinput"),
+                                              selectors: config.selectors, mode: config.selection)
+        guard decision.use else {
+            log.info("\(d.node): not used: \(decision.reason)")
+            return nil
+        }
+        do {
+            var options = try PipelineOptions(settings: config.settings(forEntry: decision.selectorIndex), base: base)
+            options.calibration = .identity
+            let id = try session.addFrameSource(name: d.name, node: d.node, size: d.size, options: options)
+            devices[id] = DeviceRecord(node: d.node, origin: .libinput, kind: .touchscreen, entry: decision.selectorIndex)
+            log.info("\(d.node) \"\(d.name)\": touchscreen through libinput, \(d.size)")
+            return id
+        } catch {
+            log.error("\(d.node) \"\(d.name)\": not used: \(error)")
+            return nil
+        }
+    }
+
+    /// Watches udev's `edgeswipe` tag: every tagged device now, and those tagged later. Without udev there is
+    /// nothing to watch: the start stops and says what to do instead.
+    private func followUdev() throws(ServiceStartError) {
+        let tags = "\(options.udevDirectory)/tags"
+        guard access(tags, F_OK) == 0 else {
+            throw .failed("""
+                udev is not running here (\(tags) does not exist): without it, edgeswipe run cannot find tagged touch \
+                devices or follow hotplug. Start udev (systemd-udevd), or name the devices to read \
+                (edgeswipe run /dev/input/eventN ...), or play a recording (edgeswipe run --replay FILE).
+                """)
+        }
+        do {
+            watcher = try UdevTagWatcher(loop: runtime.loop, tagDirectory: "\(tags)/edgeswipe",
+                                         databaseDirectory: "\(options.udevDirectory)/data", log: log)
+        } catch {
+            throw .failed("\(error)")
+        }
+        for number in watcher!.present.sorted() { tagged(number) }
+        watcher!.onChange = { [unowned self] change in
+            // Removal arrives as ENODEV on the device's own fd (LiveSession cancels its contacts).
+            if case .added(let number) = change { tagged(number) }
+        }
+    }
+
+    /// A device udev tagged: opened through libinput (touchscreens) or libevdev, unless already open.
+    private func tagged(_ number: CharDeviceNumber) {
+        guard let node = UdevInputNodes.node(major: number.major, minor: number.minor) else {
+            log.debug("\(number): not an evdev node")
+            return
+        }
+        if let why = node.udevRefusal {
+            log.info("\(node.devnode): not opened: \(why)")
+            return
+        }
+        if devices.values.contains(where: { $0.node == node.devnode }) { return }
+        if let libinput, node.properties["ID_INPUT_TOUCHSCREEN"] == "1" {
+            if !libinput.add(node: node.devnode) { log.warning("\(node.devnode): libinput refused it") }
+            return
+        }
+        open(node.devnode, udev: node.properties)
+    }
+
+    func unplugged(_ id: SourceID, path: String) {
+        log.info("\(path) unplugged")
+        devices[id] = nil
+    }
+
+    /// Every open device gets the settings of its entry in the new file, between touches. A changed size needs
+    /// the device reopened (the decoder's geometry stays), and says so.
+    func configApplied(_ config: DaemonConfig) {
+        for id in devices.keys.sorted() {
+            guard var record = devices[id], let pipeline = session.pipeline(id) else { continue }
+            let d = pipeline.description
+            let entry = config.entry(for: d, node: record.node ?? d.origin, kind: record.kind)
+            do {
+                var options = try PipelineOptions(settings: config.settings(forEntry: entry), base: base)
+                if record.origin == .libinput { options.calibration = .identity }   // libinput calibrates
+                if let size = options.configuredSize, size != pipeline.geometry.size, pipeline.geometry.sizeIsConfigured {
+                    log.warning("\(d.origin): new size \(size) applies when the device is plugged in again")
+                }
+                try session.reconfigure(id, options: options)
+                record.entry = entry
+                devices[id] = record
+            } catch {
+                log.error("\(d.origin): new settings not applied: \(error)")
+            }
+        }
+        log.info("configuration reloaded: \(devices.count) open device(s) take the new settings between touches")
+    }
+}

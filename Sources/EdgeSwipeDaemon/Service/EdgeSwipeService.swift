@@ -1,0 +1,211 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EdgeSwipeSystem
+import Gestures
+import Navigation
+import TouchInput
+import TouchModel
+import TouchTrace
+
+/// `edgeswipe run`: the runtime (signals, configuration and reload, control socket, actions, sd_notify), one
+/// `LiveSession` for every source of touches, and the sources: devices udev tags (with hotplug) or those
+/// named, libinput touchscreens, and a recording played in recorded time. One table of device records says
+/// what each session source is. Loop thread only.
+public final class EdgeSwipeService {
+    /// What the service knows about one source of its session.
+    struct DeviceRecord {
+        enum Origin {
+            /// Read raw through libevdev.
+            case evdev
+            /// A touchscreen through libinput: calibrated by libinput, so the pipeline applies none.
+            case libinput
+            /// A device of the `--replay` recording.
+            case recording
+        }
+
+        /// The device node, or nil for a recording's device (its gestures name no device, as in a replay).
+        var node: String?
+        var origin: Origin
+        /// The classification its configuration entry is matched with.
+        var kind: DeviceKind
+        /// The configuration entry whose settings and actions it has, nil for the defaults.
+        var entry: Int?
+    }
+
+    public let runtime: DaemonRuntime
+    public let session: LiveSession
+    /// Navigation's answer to control commands (the control server and HTTP bridge hold it weakly).
+    private let commands: NavigationCommandHandler
+    let log: DaemonLog
+    let store: ConfigStore
+    let options: ServiceOptions
+    /// The pipeline options every device starts from: the stack and navigation's settings.
+    let base: PipelineOptions
+    private let settling: TransitionSettling
+    /// Every source of the session the service knows: the one table of device records.
+    var devices: [SourceID: DeviceRecord] = [:]
+    var libinput: LibinputTouchSource?
+    var watcher: UdevTagWatcher?
+    private(set) var http: HTTPEndpoint?
+    private(set) var replay: ReplayFeeder?
+
+    /// Builds and opens everything: after it returns, devices are read and the socket is listening, and
+    /// `run()` serves. Call `ServiceSignals.blockSignals()` first, before any thread exists.
+    public init(options: ServiceOptions) throws(ServiceStartError) {
+        self.options = options
+        log = DaemonLog(minimum: options.verbose ? .debug : .info)
+        do {
+            let socketPath = options.socketPath
+            store = try ConfigStore(path: options.configPath) { config in
+                if let socketPath { config.socket.path = socketPath }
+            }
+        } catch {
+            throw .failed("\(error)")
+        }
+        var base = PipelineOptions()
+        base.stack = options.stack
+        self.base = base
+        let httpOptions = try Self.httpOptions(options, config: store.current.http)  // a bad token file stops here
+        // Navigation's first events (the initial stack) come out while the session is made, before `self` can
+        // take them: kept here and sent below.
+        var early: [PipelineOutput] = []
+        do {
+            let navigation = NavigationSession(screens: options.stack, config: base.navigation,
+                                               popRecognizer: base.popRecognizer, now: Microseconds(Monotonic.nowUs()))
+            let handler = NavigationCommandHandler(session: navigation)
+            commands = handler
+            runtime = try DaemonRuntime(config: store, handler: handler, log: log)
+            settling = TransitionSettling(session: navigation)
+            session = try LiveSession(loop: runtime.loop, timer: runtime.deadlineTimer, options: base, navigation: navigation,
+                                      sink: { early.append($0) })
+            handler.afterChange = { [unowned session] in session.navigationChanged() }
+        } catch {
+            throw .failed("\(error)")
+        }
+        session.core.sink = { [unowned self] output in self.output(output) }
+        for output in early { self.output(output) }
+        session.onGestureHandled = { [unowned self] g in self.gestureHandled(g) }
+        session.onUnplug = { [unowned self] id, path in self.unplugged(id, path: path) }
+        runtime.onConfigApplied = { [unowned self] config in self.configApplied(config) }
+        if let httpOptions { try startHTTP(httpOptions) }
+        try startReplay()
+        try openDevices()
+    }
+
+    /// Prepares key injection, tells systemd it is ready, and serves until SIGTERM or SIGINT.
+    public func run() throws {
+        do {
+            try runtime.actions.prepareKeyboard(for: store.current.defaults.actions ?? [])
+        } catch {
+            log.warning("key injection unavailable: \(error)")
+        }
+        log.info("ready: \(devices.count) device(s) (libinput touchscreens are added as they appear), stack \(options.stack.map(\.name).joined(separator: ","))")
+        runtime.onStop = { [weak http] in http?.shutdown() }
+        try runtime.run(status: "\(devices.count) devices")
+    }
+
+    // MARK: Outputs
+
+    /// Everything the session reports: gestures to subscribers and actions, navigation to subscribers.
+    private func output(_ output: PipelineOutput) {
+        switch output {
+        case .gesture(let g, let d):
+            let record = devices[d]
+            runtime.handleGesture(g, device: record?.node, rules: runtime.rules(forEntry: record?.entry))
+        case .navigation(let n):
+            settling.observe(n)
+            // Progress comes every frame of a pop: encoded only when someone listens.
+            let eventClass = ControlEvent.eventClass(ofNavigationEvent: n.typeName)
+            if runtime.wantsEvents(of: eventClass) {
+                runtime.publish(ControlEvent(eventClass: eventClass, encodedJSON: EventJSON.navigation(n)))
+            }
+        case .deviceNote(let text, let d):
+            let message = "\(d.flatMap { devices[$0]?.node } ?? "device"): \(text)"
+            log.warning(message)
+            runtime.publish(ControlEvent.diagnostic(code: "device", message: message, timeUs: runtime.loop.now))
+        case .frame:
+            break
+        }
+    }
+
+    private func gestureHandled(_ g: GestureEvent) {
+        if let line = settling.event(after: g) { runtime.publish(ControlEvent(eventClass: .transition, encodedJSON: line)) }
+    }
+
+    // MARK: HTTP and replay
+
+    /// `--http PORT` and its options, or the configuration's `http` section, checked (the token file's mode
+    /// too); nil when neither asks for the bridge.
+    private static func httpOptions(_ options: ServiceOptions, config: HTTPConfig?) throws(ServiceStartError) -> HTTPOptions? {
+        let http = options.http
+        guard let port = http.port else {
+            if let config {
+                do { return try config.options() } catch { throw .failed("http (configuration): \(error)") }
+            }
+            let given = [("http-token", http.tokenPath != nil), ("http-origin", !http.origins.isEmpty),
+                         ("web-root", http.webRoot != nil), ("replay-on-stream", options.replay?.startsOnStream == true)]
+            if let (name, _) = given.first(where: { $0.1 }) {
+                throw .usage("--\(name) needs --http PORT (or an http section in the configuration)")
+            }
+            return nil
+        }
+        guard let tokenPath = http.tokenPath else {
+            throw .usage("--http needs --http-token FILE (a file only the kiosk user can read; see docs/kiosk.md)")
+        }
+        do {
+            return HTTPOptions(port: port, token: try BearerToken.load(path: tokenPath),
+                               origins: try OriginPolicy(http.origins),
+                               site: try http.webRoot.map { try StaticSite.load(directory: $0) })
+        } catch {
+            throw .failed("--http: \(error)")
+        }
+    }
+
+    /// The HTTP bridge on the runtime's loop, receiving every published event.
+    private func startHTTP(_ options: HTTPOptions) throws(ServiceStartError) {
+        let endpoint: HTTPEndpoint
+        do {
+            endpoint = try HTTPEndpoint(loop: runtime.loop, options: options, handler: commands, log: log)
+        } catch {
+            throw .failed("--http: \(error)")
+        }
+        runtime.addEventSink { [unowned endpoint] event in endpoint.publish(event) }
+        http = endpoint
+    }
+
+    /// `--replay FILE`: the recording's devices as sources of the session, started after a delay (from now,
+    /// or from the first HTTP event stream with `startsOnStream`).
+    private func startReplay() throws(ServiceStartError) {
+        guard let plan = options.replay else { return }
+        let feeder: ReplayFeeder
+        do {
+            let trace = try TraceReader.read(path: plan.path)
+            if let cut = trace.cut { log.warning("\(cut)") }
+            let deviceOptions = try PipelineOptions(settings: store.current.settings(forEntry: nil), base: base)
+            feeder = try ReplayFeeder(loop: runtime.loop, session: session, trace: trace, options: deviceOptions)
+        } catch {
+            throw .failed("--replay \(plan.path): \(error)")
+        }
+        for (id, device) in zip(feeder.sourceIDs, feeder.trace.devices) {
+            devices[id] = DeviceRecord(node: nil, origin: .recording, kind: classify(device.description).kind, entry: nil)
+        }
+        feeder.onFinished = { [unowned self] in
+            log.info("replay of \(plan.path) finished")
+            for id in feeder.sourceIDs { devices[id] = nil }
+        }
+        let start = { [unowned self, unowned feeder] in
+            log.info("replay of \(plan.path) starts in \(plan.delaySeconds) s")
+            do { try feeder.start(atUs: runtime.loop.now + UInt64(plan.delaySeconds * 1_000_000)) } catch {
+                log.error("replay: \(error)")
+            }
+        }
+        if plan.startsOnStream {
+            guard let http else { throw .usage("--replay-on-stream needs --http PORT") }
+            http.onStreamOpened = { [unowned feeder] _ in if feeder.state == .waiting { start() } }
+        } else {
+            start()
+        }
+        replay = feeder
+    }
+}

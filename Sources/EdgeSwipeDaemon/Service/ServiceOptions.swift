@@ -1,0 +1,81 @@
+import Navigation
+
+/// What `edgeswipe run` was asked for, as typed values: the command line parsed, nothing opened or read yet.
+public struct ServiceOptions: Sendable {
+    public enum Backend: String, Sendable {
+        /// Touchscreens through libinput (calibration, quirks), touchpads raw through libevdev.
+        case auto
+        /// Everything through libevdev.
+        case evdev
+    }
+
+    /// `--replay FILE`: a recording played into the service in recorded time, as a device.
+    public struct Replay: Sendable {
+        public var path: String
+        /// Seconds between the start (or the first event stream) and the recording's first event.
+        public var delaySeconds: Double
+        /// Start when the first HTTP event stream opens rather than at once.
+        public var startsOnStream: Bool
+
+        public init(path: String, delaySeconds: Double = 0.5, startsOnStream: Bool = false) {
+            self.path = path
+            self.delaySeconds = delaySeconds
+            self.startsOnStream = startsOnStream
+        }
+    }
+
+    /// `--http PORT` and the options that go with it (the token file is read when the service starts).
+    public struct HTTP: Sendable {
+        public var port: UInt16?
+        public var tokenPath: String?
+        public var origins: [String]
+        public var webRoot: String?
+
+        public init(port: UInt16? = nil, tokenPath: String? = nil, origins: [String] = [], webRoot: String? = nil) {
+            self.port = port
+            self.tokenPath = tokenPath
+            self.origins = origins
+            self.webRoot = webRoot
+        }
+    }
+
+    public var configPath: String?
+    /// Overrides the configuration's `socket.path`, in every configuration loaded (reloads too).
+    public var socketPath: String?
+    public var stack: [ScreenSpec]
+    public var backend: Backend
+    public var verbose: Bool
+    /// Device nodes to open; empty: every device udev tags, with hotplug.
+    public var devices: [String]
+    public var http: HTTP
+    public var replay: Replay?
+    /// Where udev keeps its state (tags and database); tests point it elsewhere.
+    public var udevDirectory: String
+
+    public init(configPath: String? = nil, socketPath: String? = nil, stack: [ScreenSpec],
+                backend: Backend = .auto, verbose: Bool = false, devices: [String] = [], http: HTTP = HTTP(),
+                replay: Replay? = nil, udevDirectory: String = "/run/udev") {
+        self.configPath = configPath
+        self.socketPath = socketPath
+        self.stack = stack
+        self.backend = backend
+        self.verbose = verbose
+        self.devices = devices
+        self.http = http
+        self.replay = replay
+        self.udevDirectory = udevDirectory
+    }
+}
+
+/// Why the service did not start: a usage error (options that do not go together) or a failure (a file, a
+/// device, a socket), with the message to print.
+public enum ServiceStartError: Error, CustomStringConvertible {
+    case usage(String)
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .usage(let m), .failed(let m): return m
+        }
+    }
+}
