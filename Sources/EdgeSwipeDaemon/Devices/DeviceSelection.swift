@@ -95,14 +95,14 @@ public enum DeviceSelection {
 
     /// The index of the first entry that matches the device: the entry whose settings it gets. The one place
     /// that matches devices to entries (opening, reloading, replaying with a configuration).
-    public static func entry(for device: DeviceDescription, node: String?, kind: DeviceKind,
+    static func entry(for device: DeviceDescription, node: String?, kind: DeviceKind,
                              selectors: [DeviceSelector]) -> Int? {
         selectors.firstIndex { $0.matches(device, node: node, kind: kind) }
     }
 
     /// Decides by the configuration alone, for a device already known to be a touch device (e.g. one libinput
     /// reports as a touchscreen).
-    public static func select(_ device: DeviceDescription, node: String?, classification: Classification,
+    static func select(_ device: DeviceDescription, node: String?, classification: Classification,
                               selectors: [DeviceSelector], mode: SelectionMode) -> DeviceDecision {
         let kind = classification.kind.rawValue
         if let i = entry(for: device, node: node, kind: classification.kind, selectors: selectors) {

@@ -18,7 +18,7 @@ public final class LiveSession {
 
     private let loop: EventLoop  // strong: the loop must outlive the registrations this session removes
     private let options: PipelineOptions
-    public let core: SessionCore
+    let core: SessionCore
     private let timer: DeadlineTimer
     private var readings: [SourceID: Reading] = [:]
     /// Every raw event as read, before decoding (for `record`).

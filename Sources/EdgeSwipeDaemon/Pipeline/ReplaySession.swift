@@ -10,7 +10,7 @@ import TouchModel
 public final class ReplaySession {
     public let trace: Trace
     public let devices: [DevicePipeline]
-    public let core: SessionCore
+    let core: SessionCore
     public var navigation: NavigationSession? { core.navigation }
     private let sources: [SessionSource]
 

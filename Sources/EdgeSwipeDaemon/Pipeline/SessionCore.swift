@@ -16,9 +16,9 @@ public struct SourceID: Hashable, Comparable, Sendable, CustomStringConvertible 
 }
 
 /// One source of a session: its pipeline and the session's bookkeeping for it.
-public final class SessionSource {
-    public let id: SourceID
-    public let pipeline: DevicePipeline
+final class SessionSource {
+    let id: SourceID
+    let pipeline: DevicePipeline
     /// The deadline the session's queue holds for this source: the pipeline's as of its last step.
     fileprivate var queuedDeadline: UInt64?
     /// Settings waiting for the last finger to lift.
@@ -40,16 +40,16 @@ public final class SessionSource {
 ///
 /// The deadlines are kept in a heap: the cost of a step does not grow with the number of sources.
 /// One thread; the sink must not call back into the core.
-public final class SessionCore {
-    public let navigation: NavigationSession?
+final class SessionCore {
+    let navigation: NavigationSession?
     private let emitFrames: Bool
     /// Where every output goes, in time order.
-    @exclusivity(unchecked) public var sink: (PipelineOutput) -> Void
+    @exclusivity(unchecked) var sink: (PipelineOutput) -> Void
     /// Called after navigation has taken a gesture event and its navigation events were sent (e.g. to
     /// announce how long a released pop takes to settle).
-    @exclusivity(unchecked) public var onGestureHandled: ((GestureEvent) -> Void)?
+    @exclusivity(unchecked) var onGestureHandled: ((GestureEvent) -> Void)?
 
-    public private(set) var sources: [SourceID: SessionSource] = [:]
+    private(set) var sources: [SourceID: SessionSource] = [:]
     private var nextID = 0
     /// Sources' deadlines; an entry whose time is no longer its source's `queuedDeadline` is stale and skipped.
     @exclusivity(unchecked) private var deadlines = TimeHeap<SessionSource>()
@@ -58,9 +58,9 @@ public final class SessionCore {
     @exclusivity(unchecked) private var pendingOptionsCount = 0
     /// How many times a pipeline was stepped or asked for its deadline: what a test counts to show that a
     /// step does not visit every source.
-    @exclusivity(unchecked) public private(set) var pipelineVisits = 0
+    @exclusivity(unchecked) private(set) var pipelineVisits = 0
 
-    public init(navigation: NavigationSession?, emitFrames: Bool, sink: @escaping (PipelineOutput) -> Void = { _ in }) {
+    init(navigation: NavigationSession?, emitFrames: Bool, sink: @escaping (PipelineOutput) -> Void = { _ in }) {
         self.navigation = navigation
         self.emitFrames = emitFrames
         self.sink = sink
@@ -68,7 +68,7 @@ public final class SessionCore {
     }
 
     /// Adds a pipeline as the next source; its recognizers ask navigation before they claim a pop.
-    public func add(_ pipeline: DevicePipeline) -> SessionSource {
+    func add(_ pipeline: DevicePipeline) -> SessionSource {
         if let navigation { pipeline.arena.delegate = navigation.arbiter }
         let source = SessionSource(id: SourceID(nextID), pipeline: pipeline)
         nextID += 1
@@ -78,7 +78,7 @@ public final class SessionCore {
     }
 
     /// The earliest pending deadline of any source or navigation.
-    public var nextDeadline: UInt64? {
+    var nextDeadline: UInt64? {
         let source = earliestSourceDeadline()
         guard let n = navigationDeadline else { return source?.time }
         guard let s = source?.time else { return n }
@@ -86,7 +86,7 @@ public final class SessionCore {
     }
 
     /// Fires every deadline at or before `limit`, earliest first, each at its own time.
-    public func fire(upTo limit: UInt64) {
+    func fire(upTo limit: UInt64) {
         while true {
             let source = earliestSourceDeadline()
             if let s = source, s.time <= limit, navigationDeadline.map({ s.time <= $0 }) ?? true {
@@ -104,7 +104,7 @@ public final class SessionCore {
 
     /// One raw event of a source, at its own time.
     @inline(__always)
-    public func feed(_ event: InputEvent, to source: SessionSource) {
+    func feed(_ event: InputEvent, to source: SessionSource) {
         fire(upTo: event.time.rawValue)
         pipelineVisits += 1
         if let (frame, gestures) = source.pipeline.feed(event) { deliver(frame, gestures, from: source) }
@@ -112,7 +112,7 @@ public final class SessionCore {
     }
 
     /// One whole frame of a frame source (libinput).
-    public func process(_ frame: TouchFrame, from source: SessionSource) {
+    func process(_ frame: TouchFrame, from source: SessionSource) {
         fire(upTo: frame.time.rawValue)
         pipelineVisits += 1
         deliver(frame, source.pipeline.process(frame), from: source)
@@ -122,7 +122,7 @@ public final class SessionCore {
     /// Cancels what the source has in flight (end of a recording, unplug) at `now`; it stays a source.
     /// Returns whether a contact was down and so was cancelled.
     @discardableResult
-    public func cancel(_ source: SessionSource, now: UInt64) -> Bool {
+    func cancel(_ source: SessionSource, now: UInt64) -> Bool {
         fire(upTo: now)
         pipelineVisits += 1
         let cancelled = source.pipeline.cancelAll(time: Microseconds(now))
@@ -133,7 +133,7 @@ public final class SessionCore {
 
     /// Cancels what the source has in flight and drops it. Returns whether a contact was cancelled.
     @discardableResult
-    public func remove(_ source: SessionSource, now: UInt64) -> Bool {
+    func remove(_ source: SessionSource, now: UInt64) -> Bool {
         guard sources[source.id] === source else { return false }
         let cancelled = cancel(source, now: now)
         sources[source.id] = nil
@@ -147,7 +147,7 @@ public final class SessionCore {
 
     /// New settings for a source (a reloaded configuration), applied at once if no finger is down on it, else
     /// as soon as the last finger lifts: a swipe in progress finishes under the settings it began with.
-    public func reconfigure(_ source: SessionSource, options: PipelineOptions) throws {
+    func reconfigure(_ source: SessionSource, options: PipelineOptions) throws {
         if source.pipeline.fingerDown {
             if source.pendingOptions == nil { pendingOptionsCount += 1 }
             source.pendingOptions = options
@@ -159,7 +159,7 @@ public final class SessionCore {
 
     /// After a change from outside the input path (a control command): publish what navigation did and
     /// take its new deadline.
-    public func navigationChanged() {
+    func navigationChanged() {
         flushNavigation()
     }
 
@@ -195,7 +195,7 @@ public final class SessionCore {
     }
 
     /// Sends navigation's pending events and takes its deadline.
-    public func flushNavigation() {
+    func flushNavigation() {
         guard let navigation else { return }
         navigation.drainEvents { sink(.navigation($0)) }
         navigationDeadline = navigation.nextDeadline?.rawValue

@@ -33,8 +33,8 @@ public final class EdgeSwipeService {
         var entry: Int?
     }
 
-    public let runtime: DaemonRuntime
-    public let session: LiveSession
+    let runtime: DaemonRuntime
+    let session: LiveSession
     /// Navigation's answer to control commands (the control server and HTTP bridge hold it weakly).
     private let commands: NavigationCommandHandler
     let log: DaemonLog

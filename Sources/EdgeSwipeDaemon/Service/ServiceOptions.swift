@@ -11,11 +11,11 @@ public struct ServiceOptions: Sendable {
 
     /// `--replay FILE`: a recording played into the service in recorded time, as a device.
     public struct Replay: Sendable {
-        public var path: String
+        var path: String
         /// Seconds between the start (or the first event stream) and the recording's first event.
-        public var delaySeconds: Double
+        var delaySeconds: Double
         /// Start when the first HTTP event stream opens rather than at once.
-        public var startsOnStream: Bool
+        var startsOnStream: Bool
 
         public init(path: String, delaySeconds: Double = 0.5, startsOnStream: Bool = false) {
             self.path = path
@@ -26,10 +26,10 @@ public struct ServiceOptions: Sendable {
 
     /// `--http PORT` and the options that go with it (the token file is read when the service starts).
     public struct HTTP: Sendable {
-        public var port: UInt16?
-        public var tokenPath: String?
-        public var origins: [String]
-        public var webRoot: String?
+        var port: UInt16?
+        var tokenPath: String?
+        var origins: [String]
+        var webRoot: String?
 
         public init(port: UInt16? = nil, tokenPath: String? = nil, origins: [String] = [], webRoot: String? = nil) {
             self.port = port
@@ -39,18 +39,18 @@ public struct ServiceOptions: Sendable {
         }
     }
 
-    public var configPath: String?
+    var configPath: String?
     /// Overrides the configuration's `socket.path`, in every configuration loaded (reloads too).
-    public var socketPath: String?
-    public var stack: [ScreenSpec]
-    public var backend: Backend
-    public var verbose: Bool
+    var socketPath: String?
+    var stack: [ScreenSpec]
+    var backend: Backend
+    var verbose: Bool
     /// Device nodes to open; empty: every device udev tags, with hotplug.
-    public var devices: [String]
-    public var http: HTTP
-    public var replay: Replay?
+    var devices: [String]
+    var http: HTTP
+    var replay: Replay?
     /// Where udev keeps its state (tags and database); tests point it elsewhere.
-    public var udevDirectory: String
+    var udevDirectory: String
 
     public init(configPath: String? = nil, socketPath: String? = nil, stack: [ScreenSpec],
                 backend: Backend = .auto, verbose: Bool = false, devices: [String] = [], http: HTTP = HTTP(),

@@ -56,11 +56,13 @@ enum RunCommand: Subcommand {
         }
         let stack: [ScreenSpec]
         do { stack = try StackSpec.parse(a.value("stack") ?? "home") } catch { throw UsageError("--stack: \(error)") }
-        var http = ServiceOptions.HTTP(tokenPath: a.value("http-token"), origins: a.all("http-origin"), webRoot: a.value("web-root"))
+        var port: UInt16?
         if let portText = a.value("http") {
-            guard let port = UInt16(portText) else { throw UsageError("--http: expected a port number 0-65535, got '\(portText)'") }
-            http.port = port
+            guard let p = UInt16(portText) else { throw UsageError("--http: expected a port number 0-65535, got '\(portText)'") }
+            port = p
         }
+        let http = ServiceOptions.HTTP(port: port, tokenPath: a.value("http-token"), origins: a.all("http-origin"),
+                                       webRoot: a.value("web-root"))
         var replay: ServiceOptions.Replay?
         if let path = a.value("replay") {
             let delayText = a.value("replay-delay") ?? "0.5"
