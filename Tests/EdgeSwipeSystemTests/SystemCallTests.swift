@@ -2,41 +2,62 @@ import EdgeSwipeSystem
 import Glibc
 import Testing
 
-@Suite struct SystemCallTests {
-    @Test func interruptedCallsAreRetriedUntilTheyFinish() throws {
+@Suite("System call helper")
+struct SystemCallTests {
+    @Test func retriesEINTRThenReturns() throws {
         var calls = 0
-        let result = try SystemCall.run("probe") { () -> Int32 in
+        let r = try SystemCall.run("test call") { () -> Int32 in
             calls += 1
             if calls < 3 { errno = EINTR; return -1 }
             return 7
         }
-        #expect(result == 7)
+        #expect(r == 7)
         #expect(calls == 3)
     }
 
-    @Test func aFailureCarriesErrnoAndTheOperation() {
+    @Test func failureCarriesErrnoAndOperation() {
+        #expect(throws: SystemError(errno: .badFileDescriptor, operation: "read(fd -1)")) {
+            try SystemCall.run("read(fd -1)") { () -> Int32 in errno = EBADF; return -1 }
+        }
+        let e = SystemError(errno: .noEntry, operation: "open(\"/x\")")
+        #expect(e.description == "open(\"/x\") failed: No such file or directory (errno 2)")
         #expect(throws: SystemError(errno: .noEntry, operation: "open(\"/nonexistent/edgeswipe\")")) {
             _ = try FileDescriptor.open("/nonexistent/edgeswipe", .readOnly)
         }
     }
 
-    @Test func wouldBlockIsAValueNotAnError() throws {
-        let (r, w) = try FileDescriptor.pipe(nonBlocking: true)
-        defer { try? r.close(); try? w.close() }
-        var buffer = [UInt8](repeating: 0, count: 16)
-        let empty = try buffer.withUnsafeMutableBytes { try r.read(into: $0) }
-        #expect(empty == nil)
-        #expect(try w.writeAll(Array("abc".utf8)) == 3)
-        let three = try buffer.withUnsafeMutableBytes { try r.read(into: $0) }
-        #expect(three == 3)
-        #expect(Array(buffer[0..<3]) == Array("abc".utf8))
+    @Test func negativeErrnoStyle() throws {
+        var calls = 0
+        let r = try SystemCall.runNegativeErrno("libevdev thing") { () -> Int32 in
+            calls += 1
+            return calls == 1 ? -EINTR : 0
+        }
+        #expect(r == 0 && calls == 2)
+        #expect(throws: SystemError(errno: .noDevice, operation: "libevdev thing")) {
+            try SystemCall.runNegativeErrno("libevdev thing") { () -> Int32 in -ENODEV }
+        }
     }
 
-    @Test func negativeErrnoLibraryCallsAreRetriedOnEINTRAndThrowOtherwise() throws {
+    /// Would-block is a value: nil from an empty non-blocking pipe, not an error.
+    @Test func nonBlockingReadWithNothingIsNil() throws {
+        let (reader, writer) = try FileDescriptor.pipe(nonBlocking: true)
+        defer { try? reader.close(); try? writer.close() }
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let n = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+        #expect(n == nil)
+        #expect(try writer.writeAll(Array("hi".utf8)) == 2)
+        let m = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+        #expect(m == 2)
+        #expect(buffer[0] == UInt8(ascii: "h"))
+    }
+
+    /// Calls that return the errno itself (posix_spawn, pthread_sigmask).
+    @Test func returnedErrnoStyle() {
         var calls = 0
-        #expect(try SystemCall.runNegativeErrno("lib") { () -> Int32 in calls += 1; return calls == 1 ? -EINTR : 5 } == 5)
-        #expect(throws: SystemError(errno: .noDevice, operation: "lib")) {
-            try SystemCall.runNegativeErrno("lib") { () -> Int32 in -ENODEV }
+        #expect(throws: Never.self) { try SystemCall.runReturningErrno("x") { calls += 1; return calls == 1 ? EINTR : 0 } }
+        #expect(calls == 2)
+        #expect(throws: SystemError(errno: .invalidArgument, operation: "pthread_sigmask")) {
+            try SystemCall.runReturningErrno("pthread_sigmask") { EINVAL }
         }
     }
 }

@@ -47,7 +47,10 @@ enum RecordCommand: Subcommand {
             throw RuntimeError("\(outputPath): cannot write: \(String(cString: strerror(errno)))")
         }
         var events: [InputEvent] = []
-        let token = try loop.register(fd: device.fileDescriptor.rawValue, events: .readable, name: device.path) { _ in
+        // Borrowed: the device closes its own descriptor (device.close() below).
+        let registration = LoopRegistration(loop: loop, descriptor: device.fileDescriptor, name: device.path,
+                                            ownership: .borrowed)
+        try registration.register(events: .readable) { _ in
             do {
                 var outcome: ReadOutcome
                 repeat {
@@ -69,7 +72,7 @@ enum RecordCommand: Subcommand {
         }
         Output.stderr("edgeswipe record: recording \(device.path) \"\(device.description.name)\" to \(outputPath)")
         try loop.run()
-        loop.unregister(token)
+        registration.close()
         device.close()
         // Times relative to the first event, as libinput record writes single-device files.
         let start = events.first?.time ?? 0
