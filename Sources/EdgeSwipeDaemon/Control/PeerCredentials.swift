@@ -33,10 +33,14 @@ public struct PeerCredentials: Hashable, Sendable, CustomStringConvertible {
         let soPeerGroups: Int32 = 59
         var groups = [UInt32](repeating: 0, count: 64)
         var len = socklen_t(groups.count * 4)
-        if getsockopt(fd, SOL_SOCKET, soPeerGroups, &groups, &len) != 0 {
-            guard errno == ERANGE, len > 0 else { return [] }
+        do {
+            try SystemCall.run("getsockopt(SO_PEERGROUPS)") { getsockopt(fd, SOL_SOCKET, soPeerGroups, &groups, &len) }
+        } catch {
+            // ERANGE: more groups than room; `len` now says how many bytes they need.
+            guard error.errno == .resultOutOfRange, len > 0 else { return [] }
             groups = [UInt32](repeating: 0, count: Int(len) / 4)
-            guard getsockopt(fd, SOL_SOCKET, soPeerGroups, &groups, &len) == 0 else { return [] }
+            guard (try? SystemCall.run("getsockopt(SO_PEERGROUPS)", { getsockopt(fd, SOL_SOCKET, soPeerGroups, &groups, &len) }))
+                    != nil else { return [] }
         }
         return Array(groups.prefix(Int(len) / 4))
     }

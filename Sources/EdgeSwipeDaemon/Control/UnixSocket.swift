@@ -56,7 +56,7 @@ public final class UnixListener {
             }
             try SystemCall.run("listen(\(path))") { listen(fd, backlog) }
         } catch {
-            unlink(path)
+            removeFile()
             throw error
         }
     }
@@ -66,7 +66,12 @@ public final class UnixListener {
     /// Closes the socket and removes its path.
     public func shutdown() {
         registration.close()
-        unlink(path)
+        removeFile()
+    }
+
+    /// Best effort: a socket file that cannot be removed is replaced by the next start (`removeStale`).
+    private func removeFile() {
+        _ = try? SystemCall.run("unlink(\(path))") { unlink(path) }
     }
 
     /// Under systemd the directory is the unit's RuntimeDirectory; run by hand it may not exist yet.
@@ -75,13 +80,13 @@ public final class UnixListener {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
         let parent = String(path[..<slash])
         var st = stat()
-        if stat(parent, &st) == 0 { return }
+        if (try? SystemCall.run("stat(\(parent))", { stat(parent, &st) })) != nil { return }
         try SystemCall.run("mkdir(\(parent))") { mkdir(parent, 0o750) }
     }
 
     private static func removeStale(_ path: String) throws {
         var st = stat()
-        guard lstat(path, &st) == 0 else { return }
+        guard (try? SystemCall.run("lstat(\(path))", { lstat(path, &st) })) != nil else { return }
         guard (st.st_mode & S_IFMT) == S_IFSOCK else {
             throw SystemError(errno: .fileExists, operation: "create control socket \(path) (a file that is not a socket is in the way)")
         }
@@ -94,6 +99,6 @@ public final class UnixListener {
         if live {
             throw SystemError(errno: .addressInUse, operation: "create control socket \(path) (another instance is listening)")
         }
-        unlink(path)
+        try SystemCall.run("unlink(\(path))") { unlink(path) }
     }
 }

@@ -72,12 +72,12 @@ public final class LibinputTouchSource {
             return source.openRestricted(String(cString: path), flags: flags)
         },
         close_restricted: { fd, _ in
-            close(fd)
+            try? FileDescriptor(rawValue: fd).close()
         })
 
     private func openRestricted(_ path: String, flags: Int32) -> Int32 {
         var st = stat()
-        guard stat(path, &st) == 0 else { return -errno }
+        do { try SystemCall.run("stat(\(path))") { stat(path, &st) } } catch { return -error.errno.rawValue }
         guard let node = UdevInputNodes.node(major: DeviceNumber.major(UInt64(st.st_rdev)),
                                              minor: DeviceNumber.minor(UInt64(st.st_rdev))) else { return -EACCES }
         if let why = node.udevRefusal {
@@ -88,8 +88,13 @@ public final class LibinputTouchSource {
             log.debug("libinput: \(path) not opened: not a touchscreen (touchpads are read raw through libevdev)")
             return -EACCES
         }
-        let fd = open(path, (flags & ~O_RDWR & ~O_WRONLY) | O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        return fd < 0 ? -errno : fd
+        do {
+            // libinput's flags, but read-only: the service never writes to an input device.
+            let options = FileDescriptor.OpenOptions(rawValue: flags & ~O_RDWR & ~O_WRONLY).union(.nonBlocking)
+            return try FileDescriptor.open(path, options).rawValue
+        } catch {
+            return -error.errno.rawValue
+        }
     }
 
     // MARK: Events

@@ -94,8 +94,10 @@ public final class UdevTagWatcher {
     /// (entries may have appeared before the watch did).
     private func watchTagDirectory() {
         guard tagWatch < 0 else { return }
-        let wd = inotify_add_watch(fd, tagDirectory, UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR))
-        guard wd >= 0 else { return }
+        // Fails while the directory does not exist yet: the parent's watch reports when it appears.
+        guard let wd = try? SystemCall.run("inotify_add_watch(\(tagDirectory))", {
+            inotify_add_watch(fd, tagDirectory, UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR))
+        }) else { return }
         tagWatch = wd
         for number in UdevTagWatcher.list(tagDirectory) { tagged(number) }
     }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeSystem
 
 /// The service's log: one line per message on stderr (the journal adds time and unit), with a
 /// sd-daemon(3) priority prefix so journald records the level.
@@ -27,7 +28,7 @@ public struct DaemonLog: Sendable {
     /// Device names and paths in messages come from outside: control characters are escaped (TerminalText).
     public static let stderrSink: @Sendable (Level, String) -> Void = { level, message in
         let line = (prefixed ? "<\(level.rawValue)>" : "") + TerminalText.escaped(message, keepLineBreaks: true) + "\n"
-        _ = line.withCString { write(2, $0, strlen($0)) }
+        _ = try? FileDescriptor(rawValue: STDERR_FILENO).writeAll(line.utf8)
     }
 
     public func log(_ level: Level, _ message: @autoclosure () -> String) {

@@ -9,13 +9,19 @@ import TouchInput
 /// Without NOTIFY_SOCKET (not started by systemd) every call does nothing.
 public final class SystemdNotifier {
     public let socketPath: String?
-    private let fd: Int32
+    /// The datagram socket, or why it could not be made (reported by the first `notify`); nil without a path.
+    private let socket: Result<FileDescriptor, SystemError>?
 
     /// `socketPath` nil: no notifications.
     public init(socketPath: String?) {
         self.socketPath = (socketPath?.isEmpty ?? true) ? nil : socketPath
-        fd = self.socketPath == nil ? -1
-            : socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        socket = self.socketPath.map { _ in
+            Result { () throws(SystemError) in
+                FileDescriptor(rawValue: try SystemCall.run("socket(AF_UNIX, SOCK_DGRAM) for NOTIFY_SOCKET") {
+                    Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+                })
+            }
+        }
     }
 
     /// From NOTIFY_SOCKET.
@@ -23,14 +29,14 @@ public final class SystemdNotifier {
         SystemdNotifier(socketPath: getenv("NOTIFY_SOCKET").map { String(cString: $0) })
     }
 
-    deinit { if fd >= 0 { close(fd) } }
+    deinit { if case .success(let fd) = socket { try? fd.close() } }
 
     public var isActive: Bool { socketPath != nil }
 
     /// Sends one state message, e.g. "READY=1\nSTATUS=watching 2 devices".
     public func notify(_ state: String) throws {
-        guard let path = socketPath else { return }
-        guard fd >= 0 else { throw SystemError(errno: .badFileDescriptor, operation: "socket(AF_UNIX, SOCK_DGRAM) for NOTIFY_SOCKET") }
+        guard let path = socketPath, let socket else { return }
+        let fd = try socket.get().rawValue
         let bytes = Array(state.utf8)
         _ = try UnixAddress.withSockaddr(path) { (sa, len) in
             try bytes.withUnsafeBytes { raw in
