@@ -32,6 +32,8 @@ struct EvemuParser {
     private var lastSynReportLine = 0
     /// Offset just past the last SYN_REPORT line (0 when none): what a cut keeps.
     private var lastSynReportEnd = 0
+    /// Offset of the first `E:` line (0 until one is seen): a cut before any frame drops from there.
+    private var eventsStart = 0
     /// Set when the text stops early and the complete frames were kept.
     private(set) var cut: TraceCut?
     /// libevdev's highest code per type, copied once: the event loop checks every event against it.
@@ -75,6 +77,7 @@ struct EvemuParser {
             }
             if end > 0, base[start + end - 1] == 0x0D { end -= 1 }
             var line = ByteLine(base: base + start, i: 0, end: end)
+            if eventsStart == 0, line.hasPrefix(UInt8(ascii: "E"), UInt8(ascii: ":")) { eventsStart = start }
             do throws(TraceError) {
                 try parseLine(&line)
             } catch {
@@ -105,7 +108,7 @@ struct EvemuParser {
         if let cutLine {
             events.removeLast(afterLastReport)
             cut = TraceCut(file: file, line: cutLine.line, what: cutLine.what, lastFrameLine: lastSynReportLine,
-                           droppedEvents: afterLastReport, droppedBytes: count - lastSynReportEnd)
+                           droppedEvents: afterLastReport, droppedBytes: count - max(lastSynReportEnd, eventsStart))
         }
     }
 

@@ -17,6 +17,7 @@ struct LibinputRecordParser: ~Copyable {
     /// The device being read: its description once its `evdev:` section is complete, and its events so far.
     /// A recording cut short keeps these up to the last SYN_REPORT.
     private var pendingDescription: DeviceDescription?
+    private var pendingUdev: [String: String] = [:]
     private var pendingEvents: [InputEvent] = []
     /// Line of the last SYN_REPORT of the device being read, and the offset where that event ends.
     private var lastReportLine = 0
@@ -136,7 +137,8 @@ struct LibinputRecordParser: ~Copyable {
     /// complete; throws `error` when not even one device description is complete.
     private mutating func keepCompleteFrames(cutBy error: TraceError) throws(TraceError) -> Trace {
         var dropped = 0
-        if let description = pendingDescription {
+        if var description = pendingDescription {
+            description.udevProperties = pendingUdev
             let kept = (pendingEvents.lastIndex { $0.isSynReport }).map { $0 + 1 } ?? 0
             dropped = pendingEvents.count - kept
             pendingEvents.removeLast(dropped)
@@ -167,9 +169,9 @@ struct LibinputRecordParser: ~Copyable {
         guard r.kind == .mappingStart else { throw structural("each device must be a mapping (node, evdev, events...)") }
         let mark = r.startMark
         var node = ""
-        var udev: [String: String] = [:]
         var sawEvents = false
         pendingDescription = nil
+        pendingUdev = [:]
         pendingEvents = []
         while try r.next() != .mappingEnd {
             let key = try keyName()
@@ -183,16 +185,16 @@ struct LibinputRecordParser: ~Copyable {
                 var description = try parseEvdev(keyMark: keyMark)
                 description.origin = node.isEmpty ? "\(file) device \(index + 1)" : "\(file): \(node)"
                 pendingDescription = description
-            case "udev": udev = try parseUdev()
+            case "udev": pendingUdev = try parseUdev()
             case "events":
                 sawEvents = true
                 try parseEvents()
             default: try r.skipNode()
             }
-            pendingDescription?.udevProperties = udev
             lastGoodLine = r.endMark.line
         }
-        guard let description = pendingDescription else { throw failure(.missingKey("evdev"), at: mark) }
+        guard var description = pendingDescription else { throw failure(.missingKey("evdev"), at: mark) }
+        description.udevProperties = pendingUdev
         guard sawEvents else { throw failure(.truncated("device \(index + 1) has no 'events' list"), at: mark) }
         if let last = pendingEvents.last, !last.isSynReport {
             throw TraceError(file: file, line: lastEventLine, problem: .truncated("the last frame of device \(index + 1) has no SYN_REPORT"),
