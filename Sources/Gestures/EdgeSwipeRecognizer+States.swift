@@ -1,14 +1,31 @@
 import TouchModel
 
-// One handler per state. Only `possible` can begin or fail; `began` and `changed` follow the swipe to its end;
-// the finished states wait for every contact to lift (see `finishFrame`).
+// One handler per state that reads frames (the dispatcher is `advance`). `possible` tracks touch-downs and
+// looks for activation; `ready` keeps tracking while it waits for arbitration; `began` and `changed` follow the
+// swipe to its end; the finished states wait for every contact to lift (`finishFrame`). State changes go
+// through `transition`.
 extension EdgeSwipeRecognizer {
     /// Touch-down in the zone, landing of the other fingers, then activation or a failure.
-    func handlePossible(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) -> Bool {
+    func handlePossible(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) {
+        guard let allDown = track(frame, now: now, into: &events) else { return }
+        evaluateActivation(allDown: allDown, time: frame.time, into: &events)
+    }
+
+    /// Activation met: the fingers are still followed (a lift, an extra finger or a time-out fails it) until
+    /// arbitration lets it begin.
+    func handleReady(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) {
+        _ = track(frame, now: now, into: &events)
+    }
+
+    // MARK: -
+
+    /// Before beginning: follows the tracked contacts and takes new ones in the zone. Returns whether all the
+    /// configured fingers are down, or nil when the frame failed the recognizer (or it tracks nothing yet).
+    func track(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) -> Bool? {
         // A frame after a time-out cannot begin: the caller's timer may simply not have fired yet.
         if let reason = expiredReason(now: now) {
-            fail(reason, now: now, time: frame.time, into: &events)
-            return false
+            transition(.fail(reason), time: frame.time, into: &events)
+            return nil
         }
         let fingers = config.fingers
         let wasComplete = trackedCount == fingers
@@ -26,11 +43,11 @@ extension EdgeSwipeRecognizer {
                 case .down, .move:
                     break
                 case .up:
-                    fail(.liftedBeforeBegin, now: now, time: frame.time, into: &events)
-                    return false
+                    transition(.fail(.liftedBeforeBegin), time: frame.time, into: &events)
+                    return nil
                 case .cancelled:
-                    fail(.contactsCancelled, now: now, time: frame.time, into: &events)
-                    return false
+                    transition(.fail(.contactsCancelled), time: frame.time, into: &events)
+                    return nil
                 }
             } else if c.phase == .down && trackedCount < fingers {
                 let p = transform.screenMM(c)
@@ -39,16 +56,16 @@ extension EdgeSwipeRecognizer {
                     guard !zones.isEmpty else {
                         // Reported as the failed event's start and position.
                         tracked[0] = TrackedContact(id: c.id, start: p, current: p)
-                        fail(.notInEdgeZone, now: now, time: frame.time, into: &events)
-                        return false
+                        transition(.fail(.notInEdgeZone), time: frame.time, into: &events)
+                        return nil
                     }
                     candidates = zones
                     downTime = now
                 } else {
                     candidates.bits &= zones.bits
                     guard !candidates.isEmpty else {
-                        fail(.notInEdgeZone, now: now, time: frame.time, into: &events)
-                        return false
+                        transition(.fail(.notInEdgeZone), time: frame.time, into: &events)
+                        return nil
                     }
                 }
                 tracked[trackedCount] = TrackedContact(id: c.id, start: p, current: p)
@@ -56,13 +73,13 @@ extension EdgeSwipeRecognizer {
             }
             // Anything else active is a finger this recognizer does not follow: it counts as one down.
         }
-        guard trackedCount > 0 else { return false }
+        guard trackedCount > 0 else { return nil }
 
         // BTN_TOOL_*TAP can report more fingers than the device tracks (semi-mt touchpads).
         let fingersDown = max(activeSeen, frame.fingerCount - ignoredActive)
         if fingersDown > fingers {
-            fail(.extraFinger(count: fingersDown), now: now, time: frame.time, into: &events)
-            return false
+            transition(.fail(.extraFinger(count: fingersDown)), time: frame.time, into: &events)
+            return nil
         }
         updateTranslation()
         let allDown = trackedCount == fingers
@@ -70,25 +87,8 @@ extension EdgeSwipeRecognizer {
             if !wasComplete { velocity.reset() }
             velocity.add(time: frame.time, position: translation)
         }
-        if ready { return true }
-        return evaluateActivation(allDown: allDown, now: now, time: frame.time, into: &events)
+        return allDown
     }
-
-    /// Began (and changed): follow the fingers and report every frame until a tracked contact lifts or is cancelled.
-    func handleBegan(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) {
-        followActive(frame, now: now, into: &events)
-    }
-
-    func handleChanged(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) {
-        followActive(frame, now: now, into: &events)
-    }
-
-    /// Finished states ignore frames until every contact has lifted.
-    func handleEnded(_ frame: TouchFrame, now: Microseconds) {}
-    func handleCancelled(_ frame: TouchFrame, now: Microseconds) {}
-    func handleFailed(_ frame: TouchFrame, now: Microseconds) {}
-
-    // MARK: -
 
     func zonesContaining(_ p: Point) -> EdgeMask {
         var m = EdgeMask()
@@ -99,7 +99,7 @@ extension EdgeSwipeRecognizer {
     }
 
     /// Checks each candidate edge: drift and direction failures, and activation.
-    func evaluateActivation(allDown: Bool, now: Microseconds, time: Microseconds, into events: inout [GestureEvent]) -> Bool {
+    func evaluateActivation(allDown: Bool, time: Microseconds, into events: inout [GestureEvent]) {
         var lastFailure = GestureFailureReason.wrongDirection
         for e in EdgeMask.order where candidates.contains(e) {
             let inward = e.inward(translation)
@@ -117,23 +117,21 @@ extension EdgeSwipeRecognizer {
             guard inward >= config.activationDistanceMM else { continue }
             if !allDown {
                 // The fingers must land together, before the swipe travels.
-                fail(.fingersNotTogether, now: now, time: time, into: &events)
-                return false
+                transition(.fail(.fingersNotTogether), time: time, into: &events)
+                return
             }
             if along <= tanAngle * inward {
-                edge = e
-                ready = true
-                return true
+                transition(.activation(e), time: time, into: &events)
+                return
             }
         }
         if candidates.isEmpty {
-            fail(lastFailure, now: now, time: time, into: &events)
+            transition(.fail(lastFailure), time: time, into: &events)
         }
-        return false
     }
 
-    /// began/changed: updates positions and velocity, then reports changed, ended or cancelled.
-    func followActive(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) {
+    /// Began and changed: follows the fingers and reports every frame until a tracked contact lifts or is cancelled.
+    func handleActive(_ frame: TouchFrame, into events: inout [GestureEvent]) {
         var lifted = false
         var cancelled = false
         var moved = false
@@ -150,31 +148,12 @@ extension EdgeSwipeRecognizer {
             case .cancelled: cancelled = true
             }
         }
-        let from = state
         updateTranslation()
-        if cancelled {
-            state = .cancelled
-            log.transition(name, from, GestureFailureReason.contactsCancelled.description, .cancelled)
-            var e = makeEvent(.cancelled, time: frame.time)
-            e.failureReason = .contactsCancelled
-            events.append(e)
-            return
-        }
+        if cancelled { return transition(.contactsCancelled, time: frame.time, into: &events) }
         // A lift without new coordinates says nothing about motion: adding it would fake a stop.
         if !lifted || moved {
             velocity.add(time: frame.time, position: translation)
         }
-        if lifted {
-            var e = makeEvent(.ended, time: frame.time)
-            let complete = e.progress >= config.completionProgress || e.velocityMMs >= config.completionVelocityMMs
-            e.outcome = complete ? .complete : .cancel
-            state = .ended
-            log.transition(name, from, "lift (progress \(fmt(e.progress)), velocity \(fmt(e.velocityMMs)) mm/s: \(complete ? "complete" : "cancel"))", .ended)
-            events.append(e)
-            return
-        }
-        state = .changed
-        if from == .began { log.transition(name, from, "frame", .changed) }
-        events.append(makeEvent(.changed, time: frame.time))
+        transition(lifted ? .lift : .move, time: frame.time, into: &events)
     }
 }

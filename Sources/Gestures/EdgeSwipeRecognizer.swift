@@ -13,8 +13,9 @@ struct TrackedContact {
 }
 
 /// Recognizes a swipe that starts at a screen edge, while the fingers are still moving (UIKit-style states):
-/// possible → began → changed… → ended (complete or cancel) | cancelled; possible → failed; back to possible
-/// once every contact has lifted.
+/// possible → ready → began → changed… → ended (complete or cancel) | cancelled; possible or ready → failed;
+/// back to possible once every contact has lifted. `ready` (activation met, waiting for arbitration) shows as
+/// possible from outside. Every change of state goes through `transition` (EdgeSwipeRecognizer+Transitions).
 ///
 /// Fed `(frame, now)`; it never reads a clock. `now` is on the frames' clock (in a replay, the frame's time):
 /// touch-down time and timeouts use it; velocity uses the frames' own time stamps. Time-outs that expire
@@ -27,7 +28,9 @@ public final class EdgeSwipeRecognizer {
     public var transform: ScreenTransform {
         didSet { screen = transform.screenSize }
     }
-    @exclusivity(unchecked) public internal(set) var state: RecognizerState = .possible
+    @exclusivity(unchecked) var swipeState = SwipeState.possible
+    /// UIKit's view of the state (`ready` is possible).
+    public var state: RecognizerState { swipeState.uikit }
 
     @exclusivity(unchecked) var log = TransitionLog()
     /// Receives "name: state → event → state" lines; nil (off) by default.
@@ -55,8 +58,6 @@ public final class EdgeSwipeRecognizer {
     @exclusivity(unchecked) var candidates = EdgeMask()
     /// The edge of the swipe, once activation is met.
     @exclusivity(unchecked) public internal(set) var edge: Edge
-    /// Activation is met; the recognizer begins as soon as arbitration lets it.
-    @exclusivity(unchecked) var ready = false
     @exclusivity(unchecked) var velocity: VelocityTracker
     /// Mean translation of the tracked contacts since touch-down, screen mm.
     @exclusivity(unchecked) var translation = Point(x: 0, y: 0)
@@ -81,10 +82,9 @@ public final class EdgeSwipeRecognizer {
     /// Feeds one frame with no arbitration: the recognizer begins as soon as activation is met.
     /// Appends this frame's events to `events`.
     public func process(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) {
-        if advance(frame, now: now, into: &events) {
-            begin(now: now, into: &events)
-        }
-        finishFrame(frame, now: now, into: &events)
+        advance(frame, now: now, into: &events)
+        if swipeState == .ready { begin(into: &events) }
+        finishFrame(activeCount: frame.activeCount, time: frame.time, into: &events)
     }
 
     /// Convenience for tests and tools: the events of one frame.
@@ -96,8 +96,8 @@ public final class EdgeSwipeRecognizer {
 
     /// When a time-out would next fire (on the frames' clock), or nil when none is pending.
     public var nextDeadline: Microseconds? {
-        guard state == .possible, trackedCount > 0 else { return nil }
-        var d = ready ? Microseconds.max : downTime &+ timeout
+        guard swipeState == .possible || swipeState == .ready, trackedCount > 0 else { return nil }
+        var d = swipeState == .ready ? Microseconds.max : downTime &+ timeout
         if trackedCount < config.fingers { d = min(d, downTime &+ window) }
         return d == .max ? nil : d
     }
@@ -105,7 +105,7 @@ public final class EdgeSwipeRecognizer {
     /// The caller's timer fired: fails the recognizer if a time-out has expired by `now`.
     public func deadlineReached(now: Microseconds, into events: inout [GestureEvent]) {
         if let reason = expiredReason(now: now) {
-            fail(reason, now: now, time: now, into: &events)
+            transition(.fail(reason), time: now, into: &events)
         }
     }
 
@@ -117,58 +117,38 @@ public final class EdgeSwipeRecognizer {
 
     // MARK: - Steps the arena drives
 
-    /// Runs this frame through the handler of the current state. Returns true when the recognizer is
-    /// possible and ready to begin (the caller then calls `begin` or `fail`).
-    func advance(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) -> Bool {
+    /// Runs this frame through the handler of the current state (EdgeSwipeRecognizer+States).
+    func advance(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) {
         frameTime = frame.time
-        switch state {
-        case .possible: return handlePossible(frame, now: now, into: &events)
-        case .began: handleBegan(frame, now: now, into: &events)
-        case .changed: handleChanged(frame, now: now, into: &events)
-        case .ended: handleEnded(frame, now: now)
-        case .cancelled: handleCancelled(frame, now: now)
-        case .failed: handleFailed(frame, now: now)
+        switch swipeState {
+        case .possible: handlePossible(frame, now: now, into: &events)
+        case .ready: handleReady(frame, now: now, into: &events)
+        case .began, .changed: handleActive(frame, into: &events)
+        case .ended, .cancelled, .failed: break  // finished: frames change nothing until every contact lifts
         }
-        return false
     }
 
-    var isReadyToBegin: Bool { state == .possible && ready }
+    var isReadyToBegin: Bool { swipeState == .ready }
 
     /// True while it follows contacts but has neither begun nor failed.
-    var isTracking: Bool { state == .possible && trackedCount > 0 }
+    var isTracking: Bool { (swipeState == .possible || swipeState == .ready) && trackedCount > 0 }
 
-    var isActive: Bool { state == .began || state == .changed }
+    var isActive: Bool { swipeState == .began || swipeState == .changed }
 
-    /// Leaves possible for began, reporting the frame that met activation.
-    func begin(now: Microseconds, into events: inout [GestureEvent]) {
-        guard isReadyToBegin else {
-            log.bug(name, state, "begin (ready: \(ready))")
-            return
-        }
-        state = .began
-        ready = false
-        log.transition(name, .possible, "activation (\(edge.rawValue), inward \(fmt(edge.inward(translation))) mm, along \(fmt(edge.perpendicular(translation))) mm)", .began)
-        events.append(makeEvent(.began, time: frameTime))
+    /// Arbitration lets it begin: reports the frame that met activation.
+    func begin(into events: inout [GestureEvent]) {
+        transition(.begin, time: frameTime, into: &events)
     }
 
-    /// Fails a recognizer that has not begun.
-    func fail(_ reason: GestureFailureReason, now: Microseconds, time: Microseconds, into events: inout [GestureEvent]) {
-        guard state == .possible else {
-            log.bug(name, state, "fail (\(reason))")
-            return
-        }
-        state = .failed
-        ready = false
-        log.transition(name, .possible, reason.description, .failed)
-        var e = makeEvent(.failed, time: time)
-        e.failureReason = reason
-        events.append(e)
+    /// Fails a recognizer that has not begun (arbitration: lost, or refused by the delegate).
+    func fail(_ reason: GestureFailureReason, time: Microseconds, into events: inout [GestureEvent]) {
+        transition(.fail(reason), time: time, into: &events)
     }
 
     /// A contact this recognizer must never see (the delegate said so at touch-down).
     func ignore(contactID: Int) {
         guard ignoredCount < 16 else {
-            log.bug(name, state, "ignore contact \(contactID) with 16 already ignored")
+            log.bug(name, swipeState, "ignore contact \(contactID) with 16 already ignored")
             return
         }
         ignored[ignoredCount] = contactID
@@ -176,34 +156,16 @@ public final class EdgeSwipeRecognizer {
     }
 
     /// After every recognizer has seen the frame: back to possible once every contact has lifted.
-    func finishFrame(_ frame: TouchFrame, now: Microseconds, into events: inout [GestureEvent]) {
-        finishFrame(activeCount: frame.activeCount, time: frame.time, now: now, into: &events)
-    }
-
-    func finishFrame(activeCount: Int, time: Microseconds, now: Microseconds, into events: inout [GestureEvent]) {
+    func finishFrame(activeCount: Int, time: Microseconds, into events: inout [GestureEvent]) {
         guard activeCount == 0 else { return }
-        switch state {
-        case .possible:
-            break
-        case .ended, .cancelled, .failed:
-            log.transition(name, state, "all contacts lifted", .possible)
-        case .began, .changed:
-            // A tracked contact always ends with phase up or cancelled, which ends the gesture first.
-            log.bug(name, state, "all contacts lifted without ending the gesture")
-            state = .cancelled
-            var e = makeEvent(.cancelled, time: time)
-            e.failureReason = .contactsCancelled
-            events.append(e)
-        }
-        reset()
+        transition(.allLifted, time: time, into: &events)
     }
 
     func reset() {
-        state = .possible
+        swipeState = .possible
         trackedCount = 0
         tracked[0] = .empty
         ignoredCount = 0
-        ready = false
         candidates = EdgeMask()
         translation = Point(x: 0, y: 0)
         velocity.reset()
@@ -242,10 +204,10 @@ public final class EdgeSwipeRecognizer {
     }
 
     func expiredReason(now: Microseconds) -> GestureFailureReason? {
-        guard state == .possible, trackedCount > 0, now >= downTime else { return nil }
+        guard swipeState == .possible || swipeState == .ready, trackedCount > 0, now >= downTime else { return nil }
         let elapsed = now - downTime
         if trackedCount < config.fingers && elapsed >= window { return .fingersNotTogether }
-        if !ready && elapsed >= timeout { return .activationTimeout(ms: config.activationTimeoutMS) }
+        if swipeState == .possible && elapsed >= timeout { return .activationTimeout(ms: config.activationTimeoutMS) }
         return nil
     }
 

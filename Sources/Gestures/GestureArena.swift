@@ -100,11 +100,11 @@ public final class GestureArena {
             }
         }
         for i in recognizers.indices {
-            _ = recognizers[i].advance(frame, now: now, into: &events)
+            recognizers[i].advance(frame, now: now, into: &events)
         }
-        resolve(now: now)
+        resolve()
         for i in recognizers.indices {
-            recognizers[i].finishFrame(activeCount: active, time: frame.time, now: now, into: &events)
+            recognizers[i].finishFrame(activeCount: active, time: frame.time, into: &events)
         }
         updateDeadline()
         return events
@@ -143,7 +143,7 @@ public final class GestureArena {
         for i in recognizers.indices {
             recognizers[i].deadlineReached(now: now, into: &events)
         }
-        resolve(now: now)
+        resolve()
         updateDeadline()
         return events
     }
@@ -155,18 +155,18 @@ public final class GestureArena {
     }
 
     /// Lets ready recognizers begin, in order, until nothing changes (a failure can unblock a waiting one).
-    private func resolve(now: Microseconds) {
+    private func resolve() {
         var changed = true
         while changed {
             changed = false
             for i in recognizers.indices where recognizers[i].isReadyToBegin {
-                if claim(i, now: now) { changed = true }
+                if claim(i) { changed = true }
             }
         }
     }
 
     /// Decides for one ready recognizer. Returns true when it began or failed.
-    private func claim(_ i: Int, now: Microseconds) -> Bool {
+    private func claim(_ i: Int) -> Bool {
         let time = recognizers[i].frameTime
         for j in mustFail[i] {
             switch recognizers[j].state {
@@ -176,12 +176,12 @@ public final class GestureArena {
                 // Still deciding, unless it follows no contact at all (then it cannot begin on these).
                 if recognizers[j].isTracking { return false }
             case .began, .changed, .ended, .cancelled:
-                recognizers[i].fail(.lostArbitration(to: recognizers[j].name), now: now, time: time, into: &events)
+                recognizers[i].fail(.lostArbitration(to: recognizers[j].name), time: time, into: &events)
                 return true
             }
         }
         for k in recognizers.indices where k != i && recognizers[k].isActive && !simultaneous(i, k) {
-            recognizers[i].fail(.lostArbitration(to: recognizers[k].name), now: now, time: time, into: &events)
+            recognizers[i].fail(.lostArbitration(to: recognizers[k].name), time: time, into: &events)
             return true
         }
         if let delegate {
@@ -189,15 +189,15 @@ public final class GestureArena {
             let request = BeginRequest(recognizer: r.name, edge: r.edge, fingers: r.config.fingers, time: time,
                                        startMM: r.tracked[0].start, screenMM: r.screen)
             if case .refuse(let reason, _) = delegate.shouldBegin(request) {
-                recognizers[i].fail(.refused(reason), now: now, time: time, into: &events)
+                recognizers[i].fail(.refused(reason), time: time, into: &events)
                 return true
             }
         }
-        recognizers[i].begin(now: now, into: &events)
+        recognizers[i].begin(into: &events)
         let winner = recognizers[i].name
         for k in recognizers.indices where k != i && recognizers[k].isTracking {
             if mustFail[k].contains(i) || !simultaneous(i, k) {
-                recognizers[k].fail(.lostArbitration(to: winner), now: now, time: time, into: &events)
+                recognizers[k].fail(.lostArbitration(to: winner), time: time, into: &events)
             }
         }
         return true

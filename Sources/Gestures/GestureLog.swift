@@ -8,14 +8,14 @@ struct TransitionLog {
     private(set) var bugCount = 0
 
     @inline(__always)
-    func transition(_ name: RecognizerID, _ from: RecognizerState, _ event: @autoclosure () -> String, _ to: RecognizerState) {
+    func transition(_ name: RecognizerID, _ from: SwipeState, _ event: @autoclosure () -> String, _ to: SwipeState) {
         guard let sink else { return }
         sink("\(name): \(from.rawValue) → \(event()) → \(to.rawValue)")
     }
 
     /// An event that cannot happen in this state: a bug in the caller or the recognizer. Counted even when
     /// logging is off, so it is never silent in tests.
-    mutating func bug(_ name: RecognizerID, _ state: RecognizerState, _ event: @autoclosure () -> String) {
+    mutating func bug(_ name: RecognizerID, _ state: SwipeState, _ event: @autoclosure () -> String) {
         bugCount += 1
         sink?("BUG \(name): \(state.rawValue) → \(event()) is not a valid transition; ignored")
     }

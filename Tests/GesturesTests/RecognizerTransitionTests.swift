@@ -191,7 +191,8 @@ import TouchModel
         _ = feed(r, s.frame(60, s.contact(2, .down, 40, 32)))
         _ = feed(r, s.frame(70, s.contact(2, .up, 40, 32)))
         #expect(log.lines == [
-            "left-1: possible → activation (left, inward 6 mm, along 0 mm) → began",
+            "left-1: possible → activation (left, inward 6 mm, along 0 mm) → ready",
+            "left-1: ready → begin → began",
             "left-1: began → frame → changed",
             "left-1: changed → lift (progress 0.1, velocity 300 mm/s: complete) → ended",
             "left-1: ended → all contacts lifted → possible",
@@ -205,15 +206,15 @@ import TouchModel
         let log = LogLines()
         r.logSink = log.sink
         var events: [GestureEvent] = []
-        r.begin(now: 0, into: &events)
+        r.begin(into: &events)
         #expect(events.isEmpty)
         #expect(r.state == .possible)
         #expect(r.bugCount == 1)
-        #expect(log.lines == ["BUG left-1: possible → begin (ready: false) is not a valid transition; ignored"])
+        #expect(log.lines == ["BUG left-1: possible → begin is not a valid transition; ignored"])
         _ = feed(r, s.frame(0, s.contact(1, .down, 2, 32)))
         _ = feed(r, s.frame(10, s.contact(1, .move, 8, 32)))
         #expect(r.state == .began)
-        r.fail(.liftedBeforeBegin, now: 10_000, time: 10_000, into: &events)
+        r.fail(.liftedBeforeBegin, time: 10_000, into: &events)
         #expect(events.isEmpty)
         #expect(r.state == .began)
         #expect(r.bugCount == 2)
