@@ -1,5 +1,6 @@
 // edgeswipe-bench: figures for BENCHMARKS.md. Build and run in release:
 //   swift run -c release edgeswipe-bench [--quick]
+//   swift run -c release edgeswipe-bench --frames N   (decode + recognise with N contacts only, for profilers)
 // Prints one JSON object. Timings are wall-clock (CLOCK_MONOTONIC), best of several runs.
 #if canImport(Glibc)
 import Glibc
@@ -65,6 +66,15 @@ func perFrame(contacts: Int, navigation: Bool) -> FrameFigures {
         if ns < best.ns { best = FrameFigures(ns: ns, allocationsPerFrame: Double(a1 - a0) / Double(frames)) }
     }
     return best
+}
+
+if let i = CommandLine.arguments.firstIndex(of: "--frames"), i + 1 < CommandLine.arguments.count,
+   let contacts = Int(CommandLine.arguments[i + 1]), (1...10).contains(contacts) {
+    let plain = perFrame(contacts: contacts, navigation: false)
+    report.add("nsPerFrameDecodeRecognise", plain.ns, decimals: 1)
+    report.add("allocationsPerFrame", plain.allocationsPerFrame, decimals: 3)
+    print(report.string)
+    exit(0)
 }
 
 for contacts in [1, 2, 10] {

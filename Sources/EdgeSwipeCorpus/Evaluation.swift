@@ -180,10 +180,6 @@ extension AccuracyReport {
         }
         return text
     }
-
-    public func printTable() {
-        print(table(), terminator: "")
-    }
 }
 
 extension String {

@@ -21,8 +21,7 @@ struct TrackedContact {
 /// touch-down time and timeouts use it; velocity uses the frames' own time stamps. Time-outs that expire
 /// between frames come through `nextDeadline` / `deadlineReached(now:)`.
 /// Steady state allocates nothing: contacts, edges and velocity samples live in fixed-size storage.
-/// A class so that an arena calls it in place: copying its ~1 KB of fixed storage per frame would cost more
-/// than recognising.
+/// A class so that an arena calls it in place instead of copying its fixed storage every frame.
 public final class EdgeSwipeRecognizer {
     public let config: EdgeSwipeConfig
     public var transform: ScreenTransform {
@@ -49,7 +48,7 @@ public final class EdgeSwipeRecognizer {
     @exclusivity(unchecked) var screen: PhysicalSize
 
     // The gesture in progress. Only this recognizer's own methods touch these, one at a time, so the dynamic
-    // exclusivity checks of class properties (a measurable share of a frame's cost) are switched off.
+    // exclusivity checks of class properties would guard nothing and are switched off.
     @exclusivity(unchecked) var tracked = InlineArray<5, TrackedContact>(repeating: .empty)
     @exclusivity(unchecked) var trackedCount = 0
     @exclusivity(unchecked) var ignored = InlineArray<16, Int>(repeating: -1)
@@ -216,7 +215,7 @@ public final class EdgeSwipeRecognizer {
         let extent = edge.extent(screen: screen)
         let progress = extent > 0 ? min(max(inward / extent, 0), 1) : 0
         let horizontal = edge == .left || edge == .right
-        let v = velocity.velocity(at: frameTime, horizontal: horizontal)
+        let v = velocity.velocityInPlace(at: frameTime, horizontal: horizontal)
         let inwardVelocity = edge.inward(Point(x: v, y: v))
         // Before tracking (a touch-down outside the zone) slot 0 holds that touch-down.
         let first = tracked[0]

@@ -114,8 +114,7 @@ public final class GestureArena {
     /// Kept up to date by `process` and `deadlineReached`, so reading it costs nothing.
     public var nextDeadline: Microseconds? { earliestDeadline }
     /// A computed property in front of it because another module reading a public stored property of a class
-    /// accesses the field directly, with a dynamic exclusivity check (a runtime call into thread-local state),
-    /// whatever this declaration says; the service reads it twice per wake-up.
+    /// accesses the field directly, with a dynamic exclusivity check, whatever this declaration says.
     @exclusivity(unchecked) private var earliestDeadline: Microseconds? = nil
 
     /// True when every recognizer is ended, cancelled or failed: nothing but a new finger or the last lift

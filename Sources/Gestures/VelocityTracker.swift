@@ -60,19 +60,33 @@ public struct VelocityTracker: Sendable {
     /// samples or when the newest sample is more than `stopGap` old.
     @inline(__always)
     public func velocity(at now: Microseconds) -> Point {
-        fit(at: now, x: true, y: true)
+        Self.fit(times.span, xs.span, ys.span, newest: newest, count: count, horizon: horizon, stopGap: stopGap,
+                 kind: fit, at: now, x: true, y: true)
     }
 
     /// One axis only (half the work): the x component when `horizontal`, else y.
     @inline(__always)
     public func velocity(at now: Microseconds, horizontal: Bool) -> Double {
-        let v = fit(at: now, x: horizontal, y: !horizontal)
+        let v = Self.fit(times.span, xs.span, ys.span, newest: newest, count: count, horizon: horizon,
+                         stopGap: stopGap, kind: fit, at: now, x: horizontal, y: !horizontal)
         return horizontal ? v.x : v.y
     }
 
-    /// Always inlined: called on a tracker stored in a class, an outlined call would first copy its ~500 bytes.
+    /// The same, read where the tracker is stored. `mutating` only so that a tracker stored in a class is read
+    /// in place: a non-mutating call first copies its samples (480 bytes) to the stack, once per frame.
     @inline(__always)
-    private func fit(at now: Microseconds, x wantX: Bool, y wantY: Bool) -> Point {
+    mutating func velocityInPlace(at now: Microseconds, horizontal: Bool) -> Double {
+        let v = Self.fit(times.span, xs.span, ys.span, newest: newest, count: count, horizon: horizon,
+                         stopGap: stopGap, kind: fit, at: now, x: horizontal, y: !horizontal)
+        return horizontal ? v.x : v.y
+    }
+
+    /// The fit over the samples, read through spans: indexing the arrays themselves made the optimizer copy a
+    /// whole 160-byte array to the stack for each sample read (BENCHMARKS.md, the 1-contact bimodality).
+    @inline(__always)
+    private static func fit(_ times: Span<Microseconds>, _ xs: Span<Double>, _ ys: Span<Double>, newest: Int,
+                            count: Int, horizon: Microseconds, stopGap: Microseconds, kind: Fit,
+                            at now: Microseconds, x wantX: Bool, y wantY: Bool) -> Point {
         guard count >= 2 else { return Point(x: 0, y: 0) }
         let t0 = times[newest]
         if now > t0 && now - t0 > stopGap { return Point(x: 0, y: 0) }
@@ -107,7 +121,7 @@ public struct VelocityTracker: Sendable {
         }
         guard used >= 2 else { return Point(x: 0, y: 0) }
 
-        if fit == .quadratic && used >= 3 {
+        if kind == .quadratic && used >= 3 {
             // Normal equations for p(τ) = c0 + c1·τ + c2·τ²; the slope at τ = 0 is c1 (Cramer's rule).
             let det = n * (s2 * s4 - s3 * s3) - s1 * (s1 * s4 - s3 * s2) + s2 * (s1 * s3 - s2 * s2)
             if abs(det) > 1e-12 * max(1, n * n * n) {

@@ -38,8 +38,8 @@ public struct Contact: Hashable, Sendable {
         self.clamped = clamped
     }
 
-    /// Down or moving: still touching after this frame. Inlinable (as `activeCount`): read for every frame by
-    /// the modules above, where a call per contact showed up in the service's per-event profile.
+    /// Down or moving: still touching after this frame. Inlinable (as `activeCount`): the modules above read it
+    /// for every contact of every frame.
     @inlinable @inline(__always) public var isActive: Bool { phase == .down || phase == .move }
 }
 
@@ -61,8 +61,8 @@ public struct TouchFrame: Hashable, Sendable {
         self.resynced = resynced
     }
 
-    /// Contacts still touching after this frame. Always inlined: the service reads it for every frame from two
-    /// modules, and the optimizer kept it a call there.
+    /// Contacts still touching after this frame. Always inlined: the modules above read it for every frame,
+    /// across a module boundary the optimizer does not inline over on its own.
     @inlinable @inline(__always) public var activeCount: Int {
         var n = 0
         for c in contacts where c.isActive { n += 1 }

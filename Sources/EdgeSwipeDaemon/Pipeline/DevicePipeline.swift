@@ -10,7 +10,7 @@ public final class DevicePipeline {
     @exclusivity(unchecked) public private(set) var arena: GestureArena
     /// Nil for frame sources (libinput touchscreens), whose frames arrive already decoded.
     /// Unchecked exclusivity: private, touched only by this class on one thread, and the decoder never calls
-    /// back into it; the dynamic check cost about 100 ns per 1-contact frame (callgrind, BENCHMARKS.md).
+    /// back into it, so the per-access dynamic check would guard nothing (its cost: BENCHMARKS.md).
     @exclusivity(unchecked) private var decoder: MultitouchDecoder?
 
     /// Throws when the device has no physical size (resolution 0 and no configured size) or a recognizer
