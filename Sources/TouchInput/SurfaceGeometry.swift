@@ -2,15 +2,16 @@ import TouchModel
 
 public enum GeometryError: Error, Equatable, CustomStringConvertible {
     case noPositionAxes(device: String)
-    case noPhysicalSize(device: String, axis: String)
+    /// The axis's resolution is 0 (none) or, from a broken device or file, negative.
+    case noPhysicalSize(device: String, axis: String, resolution: Int32)
     case emptyAxisRange(device: String, axis: String)
 
     public var description: String {
         switch self {
         case .noPositionAxes(let d):
             return "\(d): no ABS_X/ABS_Y or ABS_MT_POSITION_X/Y axes: not a touch surface"
-        case .noPhysicalSize(let d, let axis):
-            return "\(d): \(axis) has resolution 0, so this device has no physical size; give one with --size WxH (mm) or a 'size' setting"
+        case .noPhysicalSize(let d, let axis, let resolution):
+            return "\(d): \(axis) has resolution \(resolution), so this device has no physical size; give one with --size WxH (mm) or a 'size' setting"
         case .emptyAxisRange(let d, let axis):
             return "\(d): \(axis) has an empty range (maximum <= minimum)"
         }
@@ -44,8 +45,8 @@ public struct SurfaceGeometry: Hashable, Sendable {
             size = configuredSize
             sizeIsConfigured = true
         } else {
-            guard x.resolution > 0 else { throw GeometryError.noPhysicalSize(device: device.label, axis: xName) }
-            guard y.resolution > 0 else { throw GeometryError.noPhysicalSize(device: device.label, axis: yName) }
+            guard x.resolution > 0 else { throw GeometryError.noPhysicalSize(device: device.label, axis: xName, resolution: x.resolution) }
+            guard y.resolution > 0 else { throw GeometryError.noPhysicalSize(device: device.label, axis: yName, resolution: y.resolution) }
             // In Double: an axis may span nearly all of Int32, which Int32 subtraction would overflow.
             size = PhysicalSize(widthMM: (Double(x.maximum) - Double(x.minimum)) / Double(x.resolution),
                                 heightMM: (Double(y.maximum) - Double(y.minimum)) / Double(y.resolution))

@@ -7,7 +7,7 @@ struct GeometryTests {
     @Test func resolutionZeroWithoutSizeIsAClearError() {
         let device = TestDevices.touchscreenB(resolution: 0)
         #expect(throws: GeometryError.noPhysicalSize(device: "\"Test Touchscreen\" (test-touchscreen)",
-                                                     axis: "ABS_MT_POSITION_X")) {
+                                                     axis: "ABS_MT_POSITION_X", resolution: 0)) {
             try SurfaceGeometry(device: device)
         }
         do {
@@ -17,6 +17,19 @@ struct GeometryTests {
             #expect(text.contains("Test Touchscreen"))
             #expect(text.contains("test-touchscreen"))
             #expect(text.contains("--size"))
+        }
+    }
+
+    /// Issue 14: a resolution of -11 (a broken device) was reported as "resolution 0".
+    @Test func negativeResolutionIsReportedAsItIs() {
+        let device = TestDevices.touchscreenB(resolution: -11)
+        do {
+            _ = try SurfaceGeometry(device: device)
+            Issue.record("expected noPhysicalSize")
+        } catch {
+            #expect(error as? GeometryError == .noPhysicalSize(device: "\"Test Touchscreen\" (test-touchscreen)", axis: "ABS_MT_POSITION_X",
+                                                                 resolution: -11))
+            #expect("\(error)".contains("ABS_MT_POSITION_X has resolution -11, so this device has no physical size"))
         }
     }
 
