@@ -88,3 +88,25 @@ import TouchTrace
         #expect(out == ["0/5", "3/0", "3/9", "7/1", "7/1", "7/2", "\(UInt64.max)/0"])
     }
 }
+
+/// Each turn of the loop reads the clock once: every handler of one epoll batch sees the same `now`.
+@Suite struct LoopClockTests {
+    @Test func handlersOfOneTurnShareTheTurnsTime() throws {
+        let loop = try EventLoop()
+        var seen: [UInt64] = []
+        let first = try loop.makeWaker(name: "first") { seen.append(loop.now) }
+        let second = try loop.makeWaker(name: "second") { seen.append(loop.now) }
+        first.wake()
+        second.wake()
+        #expect(try loop.runOnce(timeoutMilliseconds: 1000) == 2)
+        #expect(seen.count == 2)
+        #expect(seen[0] == seen[1])
+        // The next turn reads the clock again; outside a turn `now` is the clock itself.
+        usleep(2000)
+        first.wake()
+        #expect(try loop.runOnce(timeoutMilliseconds: 1000) == 1)
+        #expect(seen.count == 3)
+        #expect(seen[2] >= seen[0] + 2000)
+        #expect(loop.now >= seen[2])
+    }
+}

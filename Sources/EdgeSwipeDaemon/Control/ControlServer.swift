@@ -250,7 +250,7 @@ public final class ControlServer {
         // A copy, not `&c.subscriptions`: the handler may publish, and publishing reads every subscription.
         var subscriptions = c.subscriptions
         let response = ControlProtocol.respond(to: line, subscriptions: &subscriptions, handler: handler,
-                                               client: c.id, nowUs: Monotonic.nowUs())
+                                               client: c.id, nowUs: loop.now)
         c.subscriptions = subscriptions
         if response.isError { statistics.bump(statistics.errorReplies) }
         // The handler may have published events that disconnected this very client.
@@ -334,6 +334,6 @@ public final class ControlServer {
         statistics.connected.store(clients.count, ordering: .relaxed)
         log.debug("control: \(id) disconnected: \(reason)")
         if acceptPaused { setAccepting(true) }
-        handler?.clientDisconnected(id, nowUs: Monotonic.nowUs())
+        handler?.clientDisconnected(id, nowUs: loop.now)
     }
 }

@@ -20,13 +20,13 @@ extension HTTPEndpoint {
     func connectionStarted(_ connection: OpaquePointer) {
         let fd = edgeswipe_mhd_connection_fd(connection)
         guard fd >= 0 else { return }
-        cut(connectionGuard.opened(connection, fd: fd, nowUs: Monotonic.nowUs()),
+        cut(connectionGuard.opened(connection, fd: fd, nowUs: loop.now),
             reason: "more than \(connectionGuard.maxUnproven) connections without the token")
     }
 
     /// Closes unproven connections past their head deadline (called before each MHD_run).
     func cutExpiredConnections() {
-        cut(connectionGuard.expired(nowUs: Monotonic.nowUs()),
+        cut(connectionGuard.expired(nowUs: loop.now),
             reason: "no request with the token within \(options.headDeadlineMs) ms")
     }
 
@@ -43,7 +43,7 @@ extension HTTPEndpoint {
     /// journal; the answer closes the connection (one failed attempt per connection).
     func tokenFailed(method: String, path: String) {
         statistics.bump(statistics.tokenFailures)
-        let now = Monotonic.nowUs()
+        let now = loop.now
         if let window = tokenFailureWindow, now < window.startUs + Self.tokenFailureWindowUs {
             tokenFailureWindow?.count += 1
             return

@@ -187,7 +187,7 @@ public final class HTTPEndpoint {
             let ms = edgeswipe_mhd_timeout_ms(l.daemon)
             if ms >= 0 { earliestMs = min(earliestMs ?? ms, ms) }
         }
-        var deadline = earliestMs.map { Monotonic.nowUs() + UInt64(min($0, 86_400_000)) * 1000 }
+        var deadline = earliestMs.map { loop.now + UInt64(min($0, 86_400_000)) * 1000 }
         if let head = connectionGuard.nextDeadlineUs { deadline = min(deadline ?? head, head) }
         do { try timer.arm(atUs: deadline) } catch { log.error("http: cannot arm the timer: \(error)") }
     }
