@@ -116,6 +116,7 @@ public enum TraceReader {
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_input_string(&parser, input.base.assumingMemoryBound(to: UInt8.self), input.count)
         var count = 0
+        var depth = 0
         while true {
             guard yaml_parser_parse(&parser, &event) != 0 else {
                 let mark = YAMLMark(parser.problem_mark)
@@ -123,8 +124,19 @@ public enum TraceReader {
                 throw TraceError(file: path, line: mark.line, column: mark.column, problem: .yamlSyntax(why))
             }
             count += 1
+            // The same depth bound as every YAML reader (YAMLLimits): deep nesting costs libyaml quadratic time.
+            switch event.type {
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT: depth += 1
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT: depth -= 1
+            default: break
+            }
+            let mark = YAMLMark(event.start_mark)
             let done = event.type == YAML_STREAM_END_EVENT
             yaml_event_delete(&event)
+            if depth > YAMLLimits.maxDepth {
+                throw TraceError(file: path, line: mark.line, column: mark.column,
+                                 problem: .yamlSyntax("nested more than \(YAMLLimits.maxDepth) levels deep"))
+            }
             if done { break }
         }
         return withExtendedLifetime(input) { count }

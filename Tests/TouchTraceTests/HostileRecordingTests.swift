@@ -216,3 +216,18 @@ struct HostileRecordingTests {
         #expect(e.line == text.split(separator: "\n").count)
     }
 }
+
+/// The benchmark's bare libyaml pass is a YAML reader too: the same depth bound, at the same place.
+@Suite("bare YAML parse: depth bound")
+struct BareYAMLDepthTests {
+    @Test func deepNestingIsRefusedLikeTheReader() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let fits = try dir.write("fits.yml", HostileRecordingTests.record(system: String(repeating: "[", count: 199) + String(repeating: "]", count: 199)))
+        #expect(try TraceReader.bareYAMLParse(path: fits) > 0)
+        let deep = try dir.write("deep.yml", HostileRecordingTests.record(system: String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)))
+        let e = try #require(traceError { _ = try TraceReader.bareYAMLParse(path: deep); return Trace(devices: [], format: .libinputRecord, source: deep) })
+        #expect(e.problem == .yamlSyntax("nested more than 200 levels deep"))
+        #expect(e.line == 3)
+    }
+}
