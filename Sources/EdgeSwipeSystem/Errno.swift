@@ -27,6 +27,7 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static let addressInUse = Errno(rawValue: EADDRINUSE)
     public static let nameTooLong = Errno(rawValue: ENAMETOOLONG)
     public static let resultOutOfRange = Errno(rawValue: ERANGE)
+    public static let tooManySymbolicLinks = Errno(rawValue: ELOOP)
 
     /// `strerror` text plus the symbolic number, e.g. "No such file or directory (errno 2)".
     public var description: String {

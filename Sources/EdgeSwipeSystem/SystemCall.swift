@@ -31,6 +31,17 @@ public enum SystemCall {
         }
     }
 
+    /// For calls that return NULL and set errno (opendir, fdopendir).
+    @inlinable
+    public static func runPointer<T>(_ operation: @autoclosure () -> String, _ body: () -> T?) throws(SystemError) -> T {
+        while true {
+            if let result = body() { return result }
+            let e = Errno.current
+            if e == .interrupted { continue }
+            throw SystemError(errno: e, operation: operation())
+        }
+    }
+
     /// For library calls that return a negative errno instead (libevdev).
     @discardableResult @inlinable
     public static func runNegativeErrno<T: FixedWidthInteger & SignedInteger>(

@@ -48,17 +48,29 @@ let subcommands: [any Subcommand.Type] = [
     }
     do {
         let parsed = try command.parse(Array(argv.dropFirst()))
-        if parsed.flag("help") {
+        if parsed.helpRequested {
             Output.stdout(command.helpText())
             return ExitStatus.success.rawValue
         }
-        return try command.run(parsed).rawValue
-    } catch let error as UsageError {
-        Output.stderr("edgeswipe \(command.name): \(error.message)\nRun 'edgeswipe \(command.name) --help' for usage.")
-        return ExitStatus.usage.rawValue
+        return try command.run(parsed: parsed).rawValue
     } catch {
+        // The one place errors are printed: usage errors (ours, or the service's about its options) with a
+        // pointer to --help and status 64; everything else as the library describes it, status 1.
+        if let usage = usageMessage(error) {
+            Output.stderr("edgeswipe \(command.name): \(usage)\nRun 'edgeswipe \(command.name) --help' for usage.")
+            return ExitStatus.usage.rawValue
+        }
         Output.stderr("edgeswipe \(command.name): " + TerminalText.escaped("\(error)", keepLineBreaks: true))
         return ExitStatus.failure.rawValue
+    }
+}
+
+/// The message of an error that is the command line's fault, nil for any other.
+func usageMessage(_ error: any Error) -> String? {
+    switch error {
+    case let usage as UsageError: return usage.message
+    case ServiceStartError.usage(let message): return message
+    default: return nil
     }
 }
 

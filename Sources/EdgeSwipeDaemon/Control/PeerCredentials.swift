@@ -27,10 +27,10 @@ public struct PeerCredentials: Hashable, Sendable, CustomStringConvertible {
         return PeerCredentials(pid: raw.0, uid: raw.1, gid: raw.2, groups: supplementaryGroups(of: fd))
     }
 
-    /// SO_PEERGROUPS (59 in asm-generic/socket.h; not exported by Glibc's overlay). A kiosk user is usually
-    /// in the socket's group as a supplementary group, which SO_PEERCRED does not show.
+    /// SO_PEERGROUPS. A kiosk user is usually in the socket's group as a supplementary group, which
+    /// SO_PEERCRED does not show.
     static func supplementaryGroups(of fd: Int32) -> [UInt32] {
-        let soPeerGroups: Int32 = 59
+        let soPeerGroups = SO_PEERGROUPS
         var groups = [UInt32](repeating: 0, count: 64)
         var len = socklen_t(groups.count * 4)
         do {

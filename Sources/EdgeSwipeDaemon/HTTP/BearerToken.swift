@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeSystem
 
 /// The shared secret a kiosk page presents. Read from a file only its owner may read: the browser's user
 /// (the kiosk user) gets it from there, other local users cannot, and a web page from elsewhere never sees it.
@@ -23,8 +24,10 @@ public struct BearerToken: Sendable {
     /// regular file, or that its group or others may read or write, naming the file and its mode.
     public static func load(path: String) throws -> BearerToken {
         var st = stat()
-        guard stat(path, &st) == 0 else {
-            throw HTTPSetupError("token file \(path): \(String(cString: strerror(errno)))")
+        do {
+            try SystemCall.run("stat(\(path))") { stat(path, &st) }
+        } catch {
+            throw HTTPSetupError("token file \(path): \(String(cString: strerror(error.errno.rawValue)))")
         }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
             throw HTTPSetupError("token file \(path): not a regular file")

@@ -21,7 +21,7 @@ final class EventStream {
     var suspended = false
     /// The socket watched on the service loop for the client going away: libmicrohttpd does not notice a
     /// disconnect while the connection is suspended, which an idle stream nearly always is.
-    var hangUpWatch: EventToken?
+    var hangUpWatch: LoopRegistration?
     weak var endpoint: HTTPEndpoint?
 
     init(id: ControlClientID, connection: OpaquePointer, classes: Set<EventClass>, endpoint: HTTPEndpoint) {

@@ -79,19 +79,23 @@ extension HTTPEndpoint {
     private func watchHangUp(_ stream: EventStream) {
         let fd = edgeswipe_mhd_connection_fd(stream.connection)
         guard fd >= 0 else { return }
+        // Borrowed: the socket is libmicrohttpd's connection's.
+        let watch = LoopRegistration(loop: loop, descriptor: FileDescriptor(rawValue: fd), name: "http \(stream.id) hang-up",
+                                     ownership: .borrowed)
+        stream.hangUpWatch = watch
         do {
-            stream.hangUpWatch = try loop.register(fd: fd, events: [.readable, .readHangUp], name: "http \(stream.id) hang-up") {
-                [weak self, weak stream] _ in
+            try watch.register(events: [.readable, .readHangUp]) { [weak self, weak stream] _ in
                 guard let self, let stream else { return }
                 self.drop(stream, reason: "the client went away", slow: false)
             }
         } catch {
+            stream.hangUpWatch = nil
             log.warning("http: \(stream.id): cannot watch for hang-up: \(error)")
         }
     }
 
     private func unwatch(_ stream: EventStream) {
-        if let token = stream.hangUpWatch { loop.unregister(token) }
+        stream.hangUpWatch?.close()
         stream.hangUpWatch = nil
     }
 

@@ -27,7 +27,8 @@ public final class HTTPEndpoint {
 
     struct Listener {
         var daemon: OpaquePointer
-        var token: EventToken
+        /// Borrowed: the epoll fd is libmicrohttpd's, closed by MHD_stop_daemon.
+        var registration: LoopRegistration
         var address: String
     }
 
@@ -93,7 +94,7 @@ public final class HTTPEndpoint {
         // is an API violation.
         for l in listeners { _ = MHD_run(l.daemon) }
         for l in listeners {
-            loop.unregister(l.token)
+            l.registration.close()
             MHD_stop_daemon(l.daemon)
         }
         listeners.removeAll()
@@ -143,18 +144,17 @@ public final class HTTPEndpoint {
             MHD_stop_daemon(daemon)
             throw HTTPSetupError("cannot listen on \(name): libmicrohttpd has no epoll fd")
         }
-        let token: EventToken
+        let registration = LoopRegistration(loop: loop, descriptor: FileDescriptor(rawValue: fd), name: "http \(name)",
+                                            ownership: .borrowed)
         do {
-            token = try loop.register(fd: fd, events: .readable, name: "http \(name)") { [unowned self] _ in
-                self.runDaemons()
-            }
+            try registration.register(events: .readable) { [unowned self] _ in self.runDaemons() }
         } catch {
             MHD_stop_daemon(daemon)
             throw error
         }
         var bound = name
         if case .v4(0) = address { bound = "127.0.0.1:\(edgeswipe_mhd_bound_port(daemon))" }
-        return Listener(daemon: daemon, token: token, address: bound)
+        return Listener(daemon: daemon, registration: registration, address: bound)
     }
 
     private func startDaemon(_ flags: UInt32, _ address: UnsafePointer<sockaddr>, _ cls: UnsafeMutableRawPointer) -> OpaquePointer? {

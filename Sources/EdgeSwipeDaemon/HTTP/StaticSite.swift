@@ -31,8 +31,9 @@ public struct StaticSite: Sendable {
 
     /// Reads every servable file of `directory` (which must hold index.html).
     public static func load(directory: String) throws -> StaticSite {
-        guard let dir = opendir(directory) else {
-            throw HTTPSetupError("web root \(directory): \(String(cString: strerror(errno)))")
+        let dir: OpaquePointer
+        do { dir = try SystemCall.runPointer("opendir(\(directory))") { opendir(directory) } } catch {
+            throw HTTPSetupError("web root \(directory): \(String(cString: strerror(error.errno.rawValue)))")
         }
         defer { closedir(dir) }
         let directoryFD = dirfd(dir)
@@ -75,15 +76,22 @@ public struct StaticSite: Sendable {
 
     private static func readFile(_ name: String, in directoryFD: Int32, directory: String) throws -> [UInt8] {
         let path = "\(directory)/\(name)"
-        let fd = openat(directoryFD, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else {
-            // O_NOFOLLOW on a symbolic link fails with ELOOP.
-            if errno == ELOOP { throw notRegular(path, "a symbolic link") }
-            throw HTTPSetupError("\(path): \(String(cString: strerror(errno)))")
+        func failure(_ error: SystemError) -> HTTPSetupError {
+            HTTPSetupError("\(path): \(String(cString: strerror(error.errno.rawValue)))")
         }
-        defer { close(fd) }
+        let file: FileDescriptor
+        do {
+            file = FileDescriptor(rawValue: try SystemCall.run("openat(\(path))") {
+                openat(directoryFD, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+            })
+        } catch {
+            // O_NOFOLLOW on a symbolic link fails with ELOOP.
+            if error.errno == .tooManySymbolicLinks { throw notRegular(path, "a symbolic link") }
+            throw failure(error)
+        }
+        defer { try? file.close() }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw HTTPSetupError("\(path): \(String(cString: strerror(errno)))") }
+        do { try SystemCall.run("fstat(\(path))") { fstat(file.rawValue, &st) } } catch { throw failure(error) }
         switch st.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw notRegular(path, "a directory")
@@ -96,11 +104,9 @@ public struct StaticSite: Sendable {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             let read = chunk.withUnsafeMutableBytes { raw in
-                Result { () throws(SystemError) in try FileDescriptor(rawValue: fd).read(into: raw) }
+                Result { () throws(SystemError) in try file.read(into: raw) }
             }
-            if case .failure(let error) = read {
-                throw HTTPSetupError("\(path): \(String(cString: strerror(error.errno.rawValue)))")
-            }
+            if case .failure(let error) = read { throw failure(error) }
             guard case .success(let n?) = read, n > 0 else { break }   // a regular file never blocks: nil cannot come
             out.append(contentsOf: chunk[0..<n])
             if out.count > maxTotalBytes { throw HTTPSetupError("\(path): larger than \(maxTotalBytes) bytes") }

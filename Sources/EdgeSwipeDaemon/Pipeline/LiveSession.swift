@@ -10,10 +10,11 @@ import TouchModel
 /// (`ReplayFeeder`) and libinput touchscreens are sources too, fed by their owners. Times are
 /// CLOCK_MONOTONIC microseconds (the clock LiveDevice sets).
 public final class LiveSession {
-    /// A device read from its own descriptor, and its registration on the loop.
+    /// A device read from its own descriptor, and its registration on the loop (borrowed: the device closes
+    /// its descriptor itself, in `remove`).
     private struct Reading {
         let device: LiveDevice
-        var token: EventToken?
+        let registration: LoopRegistration
     }
 
     private let loop: EventLoop  // strong: the loop must outlive the registrations this session removes
@@ -53,9 +54,7 @@ public final class LiveSession {
 
     /// The device handlers capture the session unowned(unsafe) (see `add`): none may stay registered after it.
     deinit {
-        for reading in readings.values {
-            if let token = reading.token { loop.unregister(token) }
-        }
+        for reading in readings.values { reading.registration.close() }
     }
 
     /// After a change from outside the input path (a control command): publish what navigation did and
@@ -73,11 +72,10 @@ public final class LiveSession {
         // The handler holds the device and source itself: no lookup by id on each wake-up. It is unregistered
         // before they are dropped (`remove`) and before the session goes (`deinit`), so it never outlives `self`:
         // unowned(unsafe) spares the reference-count check a plain unowned capture makes on every wake-up.
+        let registration = LoopRegistration(loop: loop, descriptor: device.fileDescriptor, name: device.path, ownership: .borrowed)
         do {
-            let token = try loop.register(fd: device.fileDescriptor.rawValue, events: .readable, name: device.path) {
-                [unowned(unsafe) self] _ in self.readable(source, device: device)
-            }
-            readings[source.id] = Reading(device: device, token: token)
+            try registration.register(events: .readable) { [unowned(unsafe) self] _ in self.readable(source, device: device) }
+            readings[source.id] = Reading(device: device, registration: registration)
         } catch {
             core.remove(source, now: 0)
             throw error
@@ -117,7 +115,7 @@ public final class LiveSession {
     public func remove(_ id: SourceID, now: UInt64) -> Bool {
         guard let source = core.sources[id] else { return false }
         let reading = readings.removeValue(forKey: id)
-        if let token = reading?.token { loop.unregister(token) }
+        reading?.registration.close()
         let cancelled = core.remove(source, now: now)
         reading?.device.close()
         rearm()

@@ -11,23 +11,23 @@ enum AccuracyCommand: Subcommand {
         cases) from a fixed seed, plus real recordings as negatives when --fixtures names Tests/Fixtures.
         Exit status 1 when any sample is wrong.
         """
-    static let options: [OptionSpec] = [
-        OptionSpec(name: "seed", short: nil, valueName: "N", help: "Seed of the synthesised corpus (default: the fixed one the tests use)."),
-        OptionSpec(name: "fixtures", short: nil, valueName: "DIR", help: "Add the real recordings in DIR (e.g. Tests/Fixtures) as negatives."),
-    ]
 
-    static func run(_ a: ParsedArguments) throws -> ExitStatus {
-        var seed = Corpus.defaultSeed
-        if let s = a.value("seed") {
-            guard let v = UInt64(s) else { throw UsageError("--seed '\(s)' is not a whole number") }
-            seed = v
+    struct Options: CommandOptions {
+        static let seed = OptionSpec(name: "seed", short: nil, valueName: "N", help: "Seed of the synthesised corpus (default: the fixed one the tests use).")
+        static let fixtures = OptionSpec(name: "fixtures", short: nil, valueName: "DIR", help: "Add the real recordings in DIR (e.g. Tests/Fixtures) as negatives.")
+        static let options = [seed, fixtures]
+
+        var seed: UInt64
+        var fixturesDirectory: String?
+
+        init(_ a: ParsedArguments) throws(UsageError) {
+            seed = try a.value(Self.seed, rule: "is not a whole number") { UInt64($0) } ?? Corpus.defaultSeed
+            fixturesDirectory = a.string(Self.fixtures)
         }
-        let report: AccuracyReport
-        do {
-            report = try Corpus.evaluateAll(seed: seed, fixturesDirectory: a.value("fixtures"))
-        } catch {
-            throw RuntimeError("\(error)")
-        }
+    }
+
+    static func run(_ o: Options) throws -> ExitStatus {
+        let report = try Corpus.evaluateAll(seed: o.seed, fixturesDirectory: o.fixturesDirectory)
         Output.stdout(report.table().trimmingTrailingNewline())
         return report.failures.isEmpty ? .success : .failure
     }

@@ -6,10 +6,17 @@ enum CheckConfigCommand: Subcommand {
     static let summary = "Validate a service configuration file (YAML); every problem names its key and line."
     static let positionalUsage = "FILE"
     static let positionalRange = 1...1
-    static let options: [OptionSpec] = []
 
-    static func run(_ a: ParsedArguments) throws -> ExitStatus {
-        let path = a.positionals[0]
+    struct Options: CommandOptions {
+        static let options: [OptionSpec] = []
+        var path: String
+        init(_ a: ParsedArguments) { path = a.positionals[0] }
+    }
+
+    /// The problems found are this command's report, printed here without the "edgeswipe check-config:"
+    /// prefix of a failure (editors and CI parse "file:line: key: message").
+    static func run(_ o: Options) throws -> ExitStatus {
+        let path = o.path
         let config: DaemonConfig
         do {
             config = try DaemonConfig.load(path: path)

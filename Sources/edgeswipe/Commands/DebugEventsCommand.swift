@@ -11,18 +11,32 @@ enum DebugEventsCommand: Subcommand {
     static let positionalUsage = "[DEVICE...]"
     static let positionalRange = 0...Int.max
     static let discussion = "Without DEVICE, every touch device udev knows. Ctrl-C stops."
-    static let options: [OptionSpec] = [
-        OptionSpec(name: "json", short: nil, valueName: nil, help: "Print JSON lines."),
-        OptionSpec(name: "no-frames", short: nil, valueName: nil, help: "Do not print touch frames, only gestures and navigation."),
-    ] + PipelineArguments.options
 
-    static func run(_ a: ParsedArguments) throws -> ExitStatus {
-        var options = try PipelineArguments.pipelineOptions(a)
-        options.emitFrames = !a.flag("no-frames")
+    struct Options: CommandOptions {
+        static let json = OptionSpec(name: "json", short: nil, valueName: nil, help: "Print JSON lines.")
+        static let noFrames = OptionSpec(name: "no-frames", short: nil, valueName: nil, help: "Do not print touch frames, only gestures and navigation.")
+        static let options = [json, noFrames] + PipelineOptionGroup.options
+
+        var json: Bool
+        var frames: Bool
+        var pipeline: PipelineOptionGroup
+        var devices: [String]
+
+        init(_ a: ParsedArguments) throws(UsageError) {
+            json = a.flag(Self.json)
+            frames = !a.flag(Self.noFrames)
+            pipeline = try PipelineOptionGroup(a)
+            devices = a.positionals
+        }
+    }
+
+    static func run(_ o: Options) throws -> ExitStatus {
+        var options = o.pipeline.pipelineOptions
+        options.emitFrames = o.frames
         let loop = try EventLoop()
         let signals = try LiveDevices.stopOnSignals(loop)
-        let devices = try LiveDevices.open(a.positionals)
-        let json = a.flag("json")
+        let devices = try LiveDevices.open(o.devices)
+        let json = o.json
         let navigation = options.stack.map {
             NavigationSession(screens: $0, config: options.navigation, popRecognizer: options.popRecognizer, now: Microseconds(Monotonic.nowUs()))
         }
@@ -32,7 +46,7 @@ enum DebugEventsCommand: Subcommand {
             Output.stdout(json ? EventJSON.output(output, deviceName: name) : EventText.output(output, deviceName: name))
         }
         for d in devices {
-            do { try session.add(d) } catch { throw RuntimeError("\(d.path): \(error)") }
+            try CommandError.naming(d.path) { try session.add(d) }
             Output.stderr("edgeswipe debug-events: reading \(d.path) \"\(d.description.name)\"")
         }
         session.onUnplug = { _, _ in if session.sourceCount == 0 { loop.stop() } }

@@ -19,20 +19,28 @@ enum DemoCommand: Subcommand {
         that reaches the root (refused), and a tap. The stack is '\(stack)': two flexible-header hosts that use
         the recipe over a plain root.
         """
-    static let options: [OptionSpec] = [
-        OptionSpec(name: "json", short: nil, valueName: nil, help: "Print JSON lines."),
-        OptionSpec(name: "sample", short: nil, valueName: "FILE", help: "Use another recording instead of the bundled one."),
-    ]
 
-    static func run(_ a: ParsedArguments) throws -> ExitStatus {
-        guard let path = a.value("sample") ?? SampleFiles.locate("demo-back-swipes.evemu") else {
-            throw RuntimeError("cannot find the bundled sample demo-back-swipes.evemu (looked in $EDGESWIPE_SAMPLES, ./samples, the install's share/edgeswipe/samples and the source tree); give one with --sample FILE")
+    struct Options: CommandOptions {
+        static let json = OptionSpec(name: "json", short: nil, valueName: nil, help: "Print JSON lines.")
+        static let sample = OptionSpec(name: "sample", short: nil, valueName: "FILE", help: "Use another recording instead of the bundled one.")
+        static let options = [json, sample]
+
+        var json: Bool
+        var sample: String?
+
+        init(_ a: ParsedArguments) {
+            json = a.flag(Self.json)
+            sample = a.string(Self.sample)
         }
-        let trace: Trace
-        trace = try TraceLoading.read(path: path, strict: false)
+    }
+
+    static func run(_ o: Options) throws -> ExitStatus {
+        let sampleName = "demo-back-swipes.evemu"
+        guard let path = o.sample ?? SampleFiles.locate(sampleName) else { throw CommandError.sampleNotFound(sampleName) }
+        let trace = try TraceLoading.read(path: path, strict: false)
         var options = PipelineOptions()
         options.stack = try StackSpec.parse(stack)
-        let json = a.flag("json")
+        let json = o.json
         let out = BufferedOutput()
         if !json {
             out.line("EdgeSwipe demo: \(path)")

@@ -12,32 +12,37 @@ enum ListDevicesCommand: Subcommand {
         Without arguments, every evdev node udev knows is listed; only those udev marks as touchscreens or
         touchpads are opened (keyboards and mice never are). Naming a node opens just that node.
         """
-    static let options: [OptionSpec] = [
-        OptionSpec(name: "size", short: nil, valueName: "WxH",
-                   help: "Size in mm to assume for devices without resolution."),
-    ]
 
-    static func run(_ a: ParsedArguments) throws -> ExitStatus {
+    struct Options: CommandOptions {
+        static let size = OptionSpec(name: "size", short: nil, valueName: "WxH",
+                                     help: "Size in mm to assume for devices without resolution.")
+        static let options = [size]
+
         var size: PhysicalSize?
-        if let s = a.value("size") {
-            guard let parsed = PhysicalSize(parsing: s) else { throw UsageError("--size '\(s)' must be \(PhysicalSize.parsingRule)") }
-            size = parsed
+        var nodes: [String]
+
+        init(_ a: ParsedArguments) throws(UsageError) {
+            size = try a.value(Self.size, rule: "must be \(PhysicalSize.parsingRule)") { PhysicalSize(parsing: $0) }
+            nodes = a.positionals
         }
+    }
+
+    static func run(_ o: Options) throws -> ExitStatus {
         let found: [DiscoveredDevice]
-        if a.positionals.isEmpty {
-            do { found = try DeviceDiscovery.scan() } catch { throw RuntimeError("\(error)") }
+        if o.nodes.isEmpty {
+            found = try DeviceDiscovery.scan()
             if found.isEmpty {
                 Output.stderr("edgeswipe list-devices: no evdev devices found (no /dev/input/event* known to udev on this machine)")
                 return .success
             }
         } else {
-            found = a.positionals.map { DeviceDiscovery.open($0, keepOpen: false) }
+            found = o.nodes.map { DeviceDiscovery.open($0, keepOpen: false) }
         }
         var blocks: [String] = []
-        for d in found { blocks.append(block(d, size: size)) }
+        for d in found { blocks.append(block(d, size: o.size)) }
         Output.stdout(blocks.joined(separator: "\n\n"))
         // Named nodes that could not be opened at all are a failure, as for libinput's tools.
-        if !a.positionals.isEmpty, found.contains(where: { $0.description == nil }) { return .failure }
+        if !o.nodes.isEmpty, found.contains(where: { $0.description == nil }) { return .failure }
         return .success
     }
 

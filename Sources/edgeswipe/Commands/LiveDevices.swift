@@ -10,16 +10,16 @@ enum LiveDevices {
     static func open(_ nodes: [String]) throws -> [LiveDevice] {
         let found: [DiscoveredDevice]
         if nodes.isEmpty {
-            do { found = try DeviceDiscovery.scan(keepOpen: true) } catch { throw RuntimeError("\(error)") }
+            found = try DeviceDiscovery.scan(keepOpen: true)
         } else {
             found = nodes.map { DeviceDiscovery.open($0, keepOpen: true) }
             for d in found where d.device == nil {
-                throw RuntimeError("\(d.node): \(d.decision.reason)")
+                throw CommandError.unusableDevice(node: d.node, reason: d.decision.reason)
             }
         }
         let devices = found.compactMap(\.device)
         if devices.isEmpty {
-            throw RuntimeError("no touch device found; 'edgeswipe list-devices' shows what is there and why each is not used")
+            throw CommandError.noTouchDevice
         }
         return devices
     }

@@ -14,20 +14,33 @@ enum PlotCommand: Subcommand {
     static let positionalUsage = "FILE"
     static let positionalRange = 1...1
     static let discussion = "The drawing is in screen millimetres (after --rotation and --calibration), one file per device."
-    static let options: [OptionSpec] = [
-        OptionSpec(name: "output-file", short: "o", valueName: "OUT.svg", help: "Where to write the SVG (required)."),
-        OptionSpec(name: "device", short: "d", valueName: "DESC", help: "evemu description for events-only files."),
-    ] + PipelineArguments.options
 
-    static func run(_ a: ParsedArguments) throws -> ExitStatus {
-        guard let outPath = a.value("output-file") else { throw UsageError("missing -o OUT.svg") }
-        var options = try PipelineArguments.pipelineOptions(a)
+    struct Options: CommandOptions {
+        static let outputFile = OptionSpec(name: "output-file", short: "o", valueName: "OUT.svg", help: "Where to write the SVG (required).")
+        static let device = OptionSpec(name: "device", short: "d", valueName: "DESC", help: "evemu description for events-only files.")
+        static let options = [outputFile, device] + PipelineOptionGroup.options
+
+        var outputPath: String
+        var deviceDescription: String?
+        var pipeline: PipelineOptionGroup
+        var path: String
+
+        init(_ a: ParsedArguments) throws(UsageError) {
+            guard let output = a.string(Self.outputFile) else { throw UsageError("missing -o OUT.svg") }
+            outputPath = output
+            deviceDescription = a.string(Self.device)
+            pipeline = try PipelineOptionGroup(a)
+            path = a.positionals[0]
+        }
+    }
+
+    static func run(_ o: Options) throws -> ExitStatus {
+        let outPath = o.outputPath
+        var options = o.pipeline.pipelineOptions
         options.emitFrames = true
-        let path = a.positionals[0]
-        let trace: Trace
-        trace = try TraceLoading.read(path: path, description: a.value("device"), strict: false)
-        let session: ReplaySession
-        do { session = try ReplaySession(trace: trace, options: options) } catch { throw RuntimeError("\(path): \(error)") }
+        let path = o.path
+        let trace = try TraceLoading.read(path: path, description: o.deviceDescription, strict: false)
+        let session = try CommandError.naming(path) { try ReplaySession(trace: trace, options: options) }
         var plot = SVGPlot(transform: session.devices[0].arena.transform, recognizers: options.recognizers,
                            title: "\(trace.devices[0].description.name) — \(basename(path))")
         session.run(sink: { output in
@@ -38,11 +51,9 @@ enum PlotCommand: Subcommand {
             }
         })
         let svg = plot.render()
-        guard let file = fopen(outPath, "w") else {
-            throw RuntimeError("\(outPath): cannot write: \(String(cString: strerror(errno)))")
-        }
+        guard let file = fopen(outPath, "w") else { throw CommandError.cannotWrite(path: outPath, errno: errno) }
         let ok = fputs(svg, file) >= 0
-        guard fclose(file) == 0, ok else { throw RuntimeError("\(outPath): write failed") }
+        guard fclose(file) == 0, ok else { throw CommandError.writeFailed(path: outPath, errno: nil) }
         if trace.devices.count > 1 {
             Output.stderr("edgeswipe plot: \(path) has \(trace.devices.count) devices; drew the first")
         }

@@ -17,24 +17,37 @@ enum RecordCommand: Subcommand {
         Without DEVICE, the only touch device udev knows (with several, name one). Recording stops on
         Ctrl-C / SIGTERM, after --duration, or when the device goes away; then the file is written.
         """
-    static let options: [OptionSpec] = [
-        OptionSpec(name: "output-file", short: "o", valueName: "FILE", help: "Where to write the recording (required)."),
-        OptionSpec(name: "duration", short: nil, valueName: "SECONDS", help: "Stop after this many seconds."),
-        OptionSpec(name: "grab", short: nil, valueName: nil, help: "Grab the device (EVIOCGRAB) while recording."),
-    ]
 
-    static func run(_ a: ParsedArguments) throws -> ExitStatus {
-        guard let outputPath = a.value("output-file") else { throw UsageError("missing -o FILE") }
-        var duration: Double?
-        if let d = a.value("duration") {
-            guard let v = Double(d), v > 0, v.isFinite else { throw UsageError("--duration '\(d)' is not a positive number of seconds") }
-            duration = v
+    struct Options: CommandOptions {
+        static let outputFile = OptionSpec(name: "output-file", short: "o", valueName: "FILE", help: "Where to write the recording (required).")
+        static let duration = OptionSpec(name: "duration", short: nil, valueName: "SECONDS", help: "Stop after this many seconds.")
+        static let grab = OptionSpec(name: "grab", short: nil, valueName: nil, help: "Grab the device (EVIOCGRAB) while recording.")
+        static let options = [outputFile, duration, grab]
+
+        var outputPath: String
+        var durationSeconds: Double?
+        var grab: Bool
+        var node: String?
+
+        init(_ a: ParsedArguments) throws(UsageError) {
+            guard let output = a.string(Self.outputFile) else { throw UsageError("missing -o FILE") }
+            outputPath = output
+            durationSeconds = try a.value(Self.duration, rule: "is not a positive number of seconds") { text in
+                Double(text).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+            }
+            grab = a.flag(Self.grab)
+            node = a.positionals.first
         }
+    }
+
+    static func run(_ o: Options) throws -> ExitStatus {
+        let outputPath = o.outputPath
+        let duration = o.durationSeconds
         let loop = try EventLoop()
         let signals = try LiveDevices.stopOnSignals(loop)
         let device: LiveDevice
-        if let node = a.positionals.first {
-            do { device = try LiveDevice(path: node, grab: a.flag("grab")) } catch { throw RuntimeError("\(error)") }
+        if let node = o.node {
+            device = try LiveDevice(path: node, grab: o.grab)
         } else {
             let devices = try LiveDevices.open([])
             guard devices.count == 1 else {
@@ -43,9 +56,7 @@ enum RecordCommand: Subcommand {
             device = devices[0]
         }
         // Check the output can be written before recording anything.
-        guard let file = fopen(outputPath, "w") else {
-            throw RuntimeError("\(outputPath): cannot write: \(String(cString: strerror(errno)))")
-        }
+        guard let file = fopen(outputPath, "w") else { throw CommandError.cannotWrite(path: outputPath, errno: errno) }
         var events: [InputEvent] = []
         // Borrowed: the device closes its own descriptor (device.close() below).
         let registration = LoopRegistration(loop: loop, descriptor: device.fileDescriptor, name: device.path,
@@ -81,7 +92,7 @@ enum RecordCommand: Subcommand {
                                                     format: .libinputRecord, source: device.path))
         let ok = fputs(text, file) >= 0
         let closed = fclose(file) == 0
-        guard ok, closed else { throw RuntimeError("\(outputPath): write failed: \(String(cString: strerror(errno)))") }
+        guard ok, closed else { throw CommandError.writeFailed(path: outputPath, errno: errno) }
         Output.stderr("edgeswipe record: \(events.count) events written to \(outputPath)")
         withExtendedLifetime((signals, timer)) {}
         return .success

@@ -20,50 +20,73 @@ enum ReplayCommand: Subcommand {
         Output: one line per gesture and navigation event; --json gives JSON lines (one object per line).
         Without --stack only gestures are reported.
         """
-    static let options: [OptionSpec] = [
-        OptionSpec(name: "device", short: "d", valueName: "DESC",
-                   help: "evemu description for events-only files."),
-        OptionSpec(name: "json", short: nil, valueName: nil, help: "Print JSON lines."),
-        OptionSpec(name: "frames", short: nil, valueName: nil, help: "Also print every decoded touch frame."),
-        OptionSpec(name: "verbose", short: "v", valueName: nil,
-                   help: "Text output: print every changed/progress line (default: one per 10% of progress)."),
-        OptionSpec(name: "realtime", short: nil, valueName: nil, help: "Replay in recorded time instead of as fast as possible."),
-        OptionSpec(name: "config", short: "c", valueName: "FILE",
-                   help: "Daemon configuration whose per-device settings (size, rotation, edges...) apply."),
-        TraceLoading.strictOption,
-    ] + PipelineArguments.options
 
-    static func run(_ a: ParsedArguments) throws -> ExitStatus {
-        var options = try PipelineArguments.pipelineOptions(a)
-        options.emitFrames = a.flag("frames")
+    struct Options: CommandOptions {
+        static let device = OptionSpec(name: "device", short: "d", valueName: "DESC",
+                                       help: "evemu description for events-only files.")
+        static let json = OptionSpec(name: "json", short: nil, valueName: nil, help: "Print JSON lines.")
+        static let frames = OptionSpec(name: "frames", short: nil, valueName: nil, help: "Also print every decoded touch frame.")
+        static let verbose = OptionSpec(name: "verbose", short: "v", valueName: nil,
+                                        help: "Text output: print every changed/progress line (default: one per 10% of progress).")
+        static let realtime = OptionSpec(name: "realtime", short: nil, valueName: nil, help: "Replay in recorded time instead of as fast as possible.")
+        static let config = OptionSpec(name: "config", short: "c", valueName: "FILE",
+                                       help: "Daemon configuration whose per-device settings (size, rotation, edges...) apply.")
+        static let options = [device, json, frames, verbose, realtime, config, TraceLoading.strict] + PipelineOptionGroup.options
+
+        var deviceDescription: String?
+        var json: Bool
+        var frames: Bool
+        var verbose: Bool
+        var realtime: Bool
+        var configPath: String?
+        var strict: Bool
+        var pipeline: PipelineOptionGroup
+        var files: [String]
+
+        init(_ a: ParsedArguments) throws(UsageError) {
+            deviceDescription = a.string(Self.device)
+            json = a.flag(Self.json)
+            frames = a.flag(Self.frames)
+            verbose = a.flag(Self.verbose)
+            realtime = a.flag(Self.realtime)
+            configPath = a.string(Self.config)
+            strict = a.flag(TraceLoading.strict)
+            pipeline = try PipelineOptionGroup(a)
+            files = a.positionals
+        }
+    }
+
+    static func run(_ o: Options) throws -> ExitStatus {
+        var options = o.pipeline.pipelineOptions
+        options.emitFrames = o.frames
         var perDevice: ((DeviceDescription) throws -> PipelineOptions)?
-        if let path = a.value("config") {
-            let config: DaemonConfig
-            do { config = try DaemonConfig.load(path: path) } catch { throw RuntimeError("\(error)") }
+        if let path = o.configPath {
+            let config = try DaemonConfig.load(path: path)
             let base = options
+            let explicit = o.pipeline
             // The device entry that matches (as the service would pick it), then the command line's own values.
             perDevice = { device in
                 let entry = config.entry(for: device, node: device.origin, kind: classify(device).kind)
-                var o = try PipelineOptions(settings: config.settings(forEntry: entry), base: base)
-                try PipelineArguments.applyExplicit(a, to: &o)
-                return o
+                var deviceOptions = try PipelineOptions(settings: config.settings(forEntry: entry), base: base)
+                explicit.applyExplicit(to: &deviceOptions)
+                return deviceOptions
             }
         }
         let out = BufferedOutput()
-        for (index, path) in a.positionals.enumerated() {
+        for (index, path) in o.files.enumerated() {
             let trace: Trace
             do {
-                trace = try TraceLoading.read(path: path, description: a.value("device"), strict: a.flag("strict"))
+                trace = try TraceLoading.read(path: path, description: o.deviceDescription, strict: o.strict)
             } catch {
                 out.flush()
                 throw error
             }
-            if a.positionals.count > 1, !a.flag("json") {
+            if o.files.count > 1, !o.json {
                 if index > 0 { out.line("") }
                 out.line("== " + TerminalText.escaped(path))
             }
-            try replay(trace, options: options, perDevice: perDevice, json: a.flag("json"), realtime: a.flag("realtime"),
-                       verbose: a.flag("verbose"), out: out)
+            try replay(trace, options: options, perDevice: perDevice, json: o.json, realtime: o.realtime,
+                       verbose: o.verbose, out: out)
         }
         out.flush()
         return .success
@@ -72,11 +95,8 @@ enum ReplayCommand: Subcommand {
     static func replay(_ trace: Trace, options: PipelineOptions,
                        perDevice: ((DeviceDescription) throws -> PipelineOptions)? = nil, json: Bool, realtime: Bool,
                        verbose: Bool = false, out: BufferedOutput) throws {
-        let session: ReplaySession
-        do {
-            session = try ReplaySession(trace: trace, options: options, optionsForDevice: perDevice)
-        } catch {
-            throw RuntimeError("\(trace.source): \(error)")
+        let session = try CommandError.naming(trace.source) {
+            try ReplaySession(trace: trace, options: options, optionsForDevice: perDevice)
         }
         let names = trace.devices.map { $0.description.name }
         let deviceName: (SourceID) -> String? = { names.count > 1 ? names[$0.rawValue] : nil }

@@ -14,66 +14,62 @@ enum RunCommand: Subcommand {
         Keyboards and mice are never opened. SIGHUP reloads the configuration (a bad file keeps the old one);
         SIGTERM/SIGINT stop. See docs/daemon.md and docs/protocol.md.
         """
-    static let options: [OptionSpec] = [
-        OptionSpec(name: "config", short: "c", valueName: "FILE", help: "Configuration file (YAML); default: built-in defaults."),
-        OptionSpec(name: "stack", short: nil, valueName: "SPEC", help: "Initial navigation stack (default 'home'); the front end may replace it."),
-        OptionSpec(name: "socket", short: nil, valueName: "PATH", help: "Control socket path, overriding the configuration."),
-        OptionSpec(name: "backend", short: nil, valueName: "auto|evdev",
-                   help: "auto (default): touchscreens through libinput (calibration, quirks), touchpads raw through libevdev; evdev: everything through libevdev."),
-        OptionSpec(name: "verbose", short: "v", valueName: nil, help: "Log debug messages."),
-        OptionSpec(name: "http", short: nil, valueName: "PORT",
-                   help: "Also serve the protocol over HTTP on 127.0.0.1 and ::1 (docs/kiosk.md; \(HTTPOptions.defaultPort) is usual, 0 picks one)."),
-        OptionSpec(name: "http-token", short: nil, valueName: "FILE", help: "Bearer token file for --http (mode 0600 or stricter)."),
-        OptionSpec(name: "http-origin", short: nil, valueName: "ORIGIN",
-                   help: "Browser origin allowed besides the endpoint's own, e.g. http://localhost:3000.", repeatable: true),
-        OptionSpec(name: "web-root", short: nil, valueName: "DIR", help: "Serve the kiosk page from DIR (e.g. web/) at / with --http."),
-        OptionSpec(name: "replay", short: nil, valueName: "FILE",
-                   help: "Play a recording into the service in recorded time, as a device (instead of live devices unless DEVICEs are named)."),
-        OptionSpec(name: "replay-delay", short: nil, valueName: "SECONDS", help: "Wait before the recording plays (default 0.5)."),
-        OptionSpec(name: "replay-on-stream", short: nil, valueName: nil,
-                   help: "Start the recording (after --replay-delay) when the first HTTP event stream opens."),
-    ]
 
-    static func run(_ a: ParsedArguments) throws -> ExitStatus {
-        // First, before any thread exists: the signals must reach the signalfd, not kill the process.
-        try ServiceSignals.blockSignals()
-        let options = try serviceOptions(a)
-        do {
-            try EdgeSwipeService(options: options).run()
-        } catch let error as ServiceStartError {
-            switch error {
-            case .usage(let message): throw UsageError(message)
-            case .failed(let message): throw RuntimeError(message)
+    struct Options: CommandOptions {
+        static let config = OptionSpec(name: "config", short: "c", valueName: "FILE", help: "Configuration file (YAML); default: built-in defaults.")
+        static let stack = OptionSpec(name: "stack", short: nil, valueName: "SPEC", help: "Initial navigation stack (default 'home'); the front end may replace it.")
+        static let socket = OptionSpec(name: "socket", short: nil, valueName: "PATH", help: "Control socket path, overriding the configuration.")
+        static let backend = OptionSpec(name: "backend", short: nil, valueName: "auto|evdev",
+                                        help: "auto (default): touchscreens through libinput (calibration, quirks), touchpads raw through libevdev; evdev: everything through libevdev.")
+        static let verbose = OptionSpec(name: "verbose", short: "v", valueName: nil, help: "Log debug messages.")
+        static let http = OptionSpec(name: "http", short: nil, valueName: "PORT",
+                                     help: "Also serve the protocol over HTTP on 127.0.0.1 and ::1 (docs/kiosk.md; \(HTTPOptions.defaultPort) is usual, 0 picks one).")
+        static let httpToken = OptionSpec(name: "http-token", short: nil, valueName: "FILE", help: "Bearer token file for --http (mode 0600 or stricter).")
+        static let httpOrigin = OptionSpec(name: "http-origin", short: nil, valueName: "ORIGIN",
+                                           help: "Browser origin allowed besides the endpoint's own, e.g. http://localhost:3000.", repeatable: true)
+        static let webRoot = OptionSpec(name: "web-root", short: nil, valueName: "DIR", help: "Serve the kiosk page from DIR (e.g. web/) at / with --http.")
+        static let replay = OptionSpec(name: "replay", short: nil, valueName: "FILE",
+                                       help: "Play a recording into the service in recorded time, as a device (instead of live devices unless DEVICEs are named).")
+        static let replayDelay = OptionSpec(name: "replay-delay", short: nil, valueName: "SECONDS", help: "Wait before the recording plays (default 0.5).")
+        static let replayOnStream = OptionSpec(name: "replay-on-stream", short: nil, valueName: nil,
+                                               help: "Start the recording (after --replay-delay) when the first HTTP event stream opens.")
+        static let options = [config, stack, socket, backend, verbose, http, httpToken, httpOrigin, webRoot, replay, replayDelay, replayOnStream]
+
+        /// The command line as the service's typed options.
+        var service: ServiceOptions
+
+        init(_ a: ParsedArguments) throws(UsageError) {
+            let backend = try a.value(Self.backend, rule: "must be auto or evdev") { ServiceOptions.Backend(rawValue: $0) } ?? .auto
+            let stack = try a.value(Self.stack, StackSpec.parse) ?? [ScreenSpec(name: "home", kind: .plain)]
+            let port = try a.value(Self.http) { text throws(InvalidValue) in
+                guard let port = UInt16(text) else { throw InvalidValue("expected a port number 0-65535, got '\(text)'") }
+                return port
             }
+            let http = ServiceOptions.HTTP(port: port, tokenPath: a.string(Self.httpToken), origins: a.strings(Self.httpOrigin),
+                                           webRoot: a.string(Self.webRoot))
+            var replay: ServiceOptions.Replay?
+            if let path = a.string(Self.replay) {
+                let delay = try a.value(Self.replayDelay) { text throws(InvalidValue) in
+                    guard let delay = Double(text), delay >= 0, delay <= 3600 else {
+                        throw InvalidValue("expected seconds between 0 and 3600, got '\(text)'")
+                    }
+                    return delay
+                } ?? 0.5
+                replay = ServiceOptions.Replay(path: path, delaySeconds: delay, startsOnStream: a.flag(Self.replayOnStream))
+            } else if a.string(Self.replayDelay) != nil || a.flag(Self.replayOnStream) {
+                throw UsageError("--replay-delay and --replay-on-stream need --replay FILE")
+            }
+            service = ServiceOptions(configPath: a.string(Self.config), socketPath: a.string(Self.socket), stack: stack,
+                                     backend: backend, verbose: a.flag(Self.verbose), devices: a.positionals, http: http,
+                                     replay: replay)
         }
-        return .success
     }
 
-    /// The command line as typed values; usage errors for values that cannot be what they name.
-    static func serviceOptions(_ a: ParsedArguments) throws -> ServiceOptions {
-        guard let backend = ServiceOptions.Backend(rawValue: a.value("backend") ?? "auto") else {
-            throw UsageError("--backend '\(a.value("backend") ?? "")' must be auto or evdev")
-        }
-        let stack: [ScreenSpec]
-        do { stack = try StackSpec.parse(a.value("stack") ?? "home") } catch { throw UsageError("--stack: \(error)") }
-        var port: UInt16?
-        if let portText = a.value("http") {
-            guard let p = UInt16(portText) else { throw UsageError("--http: expected a port number 0-65535, got '\(portText)'") }
-            port = p
-        }
-        let http = ServiceOptions.HTTP(port: port, tokenPath: a.value("http-token"), origins: a.all("http-origin"),
-                                       webRoot: a.value("web-root"))
-        var replay: ServiceOptions.Replay?
-        if let path = a.value("replay") {
-            let delayText = a.value("replay-delay") ?? "0.5"
-            guard let delay = Double(delayText), delay >= 0, delay <= 3600 else {
-                throw UsageError("--replay-delay: expected seconds between 0 and 3600, got '\(delayText)'")
-            }
-            replay = ServiceOptions.Replay(path: path, delaySeconds: delay, startsOnStream: a.flag("replay-on-stream"))
-        } else if a.value("replay-delay") != nil || a.flag("replay-on-stream") {
-            throw UsageError("--replay-delay and --replay-on-stream need --replay FILE")
-        }
-        return ServiceOptions(configPath: a.value("config"), socketPath: a.value("socket"), stack: stack, backend: backend,
-                              verbose: a.flag("verbose"), devices: a.positionals, http: http, replay: replay)
+    /// A `ServiceStartError.usage` reaches main.swift as it is, which reports it with exit status 64.
+    static func run(_ o: Options) throws -> ExitStatus {
+        // First, before any thread exists: the signals must reach the signalfd, not kill the process.
+        try ServiceSignals.blockSignals()
+        try EdgeSwipeService(options: o.service).run()
+        return .success
     }
 }
