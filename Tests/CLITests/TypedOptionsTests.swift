@@ -64,6 +64,18 @@ struct TypedOptionsTests {
         #expect(rtlLeft.stdout == plain.stdout)
     }
 
+    /// The service's own word that its options do not fit together (`ServiceStartError.usage`) reaches
+    /// main.swift typed and is reported as a usage error too.
+    @Test func serviceUsageErrorsAreUsageErrors() throws {
+        let noToken = try CLI.run(["run", "--http", "0", "/nonexistent/event99"])
+        #expect(noToken.status == 64, "\(noToken.stderr)")
+        #expect(noToken.stderr.hasPrefix("edgeswipe run: --http needs --http-token FILE"), "\(noToken.stderr)")
+        #expect(noToken.stderr.contains("Run 'edgeswipe run --help' for usage."))
+        let noHTTP = try CLI.run(["run", "--web-root", "web", "/nonexistent/event99"])
+        #expect(noHTTP.status == 64, "\(noHTTP.stderr)")
+        #expect(noHTTP.stderr.hasPrefix("edgeswipe run: --web-root needs --http PORT"), "\(noHTTP.stderr)")
+    }
+
     /// Failures keep their library type up to main.swift, which prints them once, prefixed, with status 1.
     @Test func runtimeFailuresArePrintedOnceWithStatusOne() throws {
         let write = try CLI.run(["plot", "-o", "/nonexistent/dir/out.svg", Self.sample])
