@@ -148,6 +148,47 @@ extension LiveSuite {
             #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
         }
 
+        /// Issue 14 item 12: a touchscreen that reports no axis resolution (as eGalax, 3M, N-Trig and Atmel panels
+        /// do), under the default backend: libinput adds it, and the service measures it with the size of its device
+        /// entry instead of dropping it. The demo's strokes on the demo's panel with its resolution removed, and
+        /// the size it had (1599/11 x 2559/11 mm), give the offline replay's gestures and three pops.
+        @Test func panelWithoutResolutionThroughLibinputTakesItsConfiguredSize() throws {
+            let trace = try ReplayCase.demo.trace()
+            var panel = trace.devices[0].description
+            panel.name = "EdgeSwipe panel without resolution"
+            for code in Array(panel.absInfo.keys) { panel.absInfo[code]?.resolution = 0 }
+            let devices = """
+                  - match:
+                      name: "EdgeSwipe panel without resolution"
+                    size: 145.3636x232.6364
+
+                """
+            let service = try Service(stack: Self.stack.joined(separator: ","), devices: devices, tag: "noresolution")
+            let client = try service.connect(events: ["gesture", "transition"])
+            var options = PipelineOptions()
+            options.configuredSize = PhysicalSize(widthMM: 145.3636, heightMM: 232.6364)
+            var offlineTrace = trace
+            offlineTrace.devices[0].description = panel
+            let offline = try Offline.gestures(offlineTrace, options: options)
+            #expect(offline.map(\.key) == ReplayCase.demoExpected)
+
+            let mark = service.logMark
+            let touch = try VirtualDevice(panel)
+            try service.waitUntilAdded(touch.node, after: mark)
+            let log = String(service.child.stderr.utf8.dropFirst(mark)) ?? ""
+            #expect(log.contains("\(touch.node) \"\(panel.name)\": touchscreen through libinput, 145.4x232.6 mm (configured)"), "\(log)")
+            #expect(!log.contains("not used"), "\(log)")
+            try touch.play(trace.devices[0].events, waitUntil: { client.pump(untilUs: $0) })
+            _ = client.waitFor(seconds: 60) { $0["type"] as? String == "gesture" && $0["reason"] as? String == "notInEdgeZone" }
+            client.drain(quiet: 1.5, seconds: 30)
+            let live = client.received.compactMap { GestureStep(json: $0.object) }
+            #expect(live.map(\.key) == ReplayCase.demoExpected)
+            #expect(agree(live, offline) == nil)
+            let state = try service.state(client, id: 4)
+            #expect(state.stack == ["home"] && !state.transitioning, "\(state)")
+            #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
+        }
+
         /// The service's reader paused for real (SIGSTOP) while a finger floods the touchscreen past the kernel
         /// buffer; after SIGCONT and the lift, nothing is stuck: the next swipe is a clean one-finger back swipe
         /// that pops, and nothing began before it.

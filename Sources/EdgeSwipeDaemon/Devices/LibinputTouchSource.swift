@@ -15,10 +15,28 @@ import TouchModel
 /// so a keyboard or mouse is never opened even if one is named. Touchpads are refused
 /// too: libinput turns their touches into pointer motion, so the service reads them raw through libevdev.
 public final class LibinputTouchSource {
-    public struct Device {
+    public struct Device: Sendable {
         public let name: String
         public let node: String
+        /// The size libinput derives from the axis resolution; nil when the panel reports none.
+        public let reportedSize: PhysicalSize?
+
+        public init(name: String, node: String, reportedSize: PhysicalSize?) {
+            self.name = name
+            self.node = node
+            self.reportedSize = reportedSize
+        }
+    }
+
+    /// Where a used touchscreen's frames go, and the size its touches are measured against.
+    public struct Use {
+        public let source: SourceID
         public let size: PhysicalSize
+
+        public init(source: SourceID, size: PhysicalSize) {
+            self.source = source
+            self.size = size
+        }
     }
 
     private let loop: EventLoop
@@ -27,8 +45,8 @@ public final class LibinputTouchSource {
     private var registration: LoopRegistration?
     private let log: DaemonLog
 
-    /// A touchscreen appeared: returns the session source its frames go to, or nil to leave it unused.
-    public var onDeviceAdded: ((Device) -> SourceID?)?
+    /// A touchscreen appeared: returns where its frames go and its size, or nil to leave it unused.
+    public var onDeviceAdded: ((Device) -> Use?)?
     /// A used touchscreen went away (after its contacts were cancelled), at the loop's time.
     public var onDeviceRemoved: ((SourceID, UInt64) -> Void)?
     public var onFrame: ((SourceID, TouchFrame) -> Void)?
@@ -102,11 +120,18 @@ public final class LibinputTouchSource {
     private final class DeviceState {
         let source: SourceID
         let size: PhysicalSize
+        /// Positions are libinput's fractions of the axis range times `size` (a configured size, or a panel
+        /// without resolution, whose libinput millimetres are really device units), not libinput's millimetres.
+        let scaled: Bool
         /// libinput seat slot -> contact.
         var slots: [Int32: Contact] = [:]
         var contactIDs = 0
         var buffer: [Contact] = []
-        init(source: SourceID, size: PhysicalSize) { self.source = source; self.size = size }
+        init(source: SourceID, size: PhysicalSize, scaled: Bool) {
+            self.source = source
+            self.size = size
+            self.scaled = scaled
+        }
     }
 
     private func dispatch() {
@@ -125,16 +150,14 @@ public final class LibinputTouchSource {
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
             guard libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 else { return }
+            // libinput_device_get_size fails when the panel reports no resolution: the configuration decides.
             var w = 0.0, h = 0.0
-            guard libinput_device_get_size(device, &w, &h) == 0, w > 0, h > 0 else {
-                log.warning("libinput: \(String(cString: libinput_device_get_name(device))): no physical size; not used")
-                return
-            }
-            let size = PhysicalSize(widthMM: w, heightMM: h)
-            guard let source = onDeviceAdded?(Device(name: String(cString: libinput_device_get_name(device)),
-                                                     node: "/dev/input/" + String(cString: libinput_device_get_sysname(device)),
-                                                     size: size)) else { return }
-            states[handle] = DeviceState(source: source, size: size)
+            let reported = libinput_device_get_size(device, &w, &h) == 0 && w > 0 && h > 0
+                ? PhysicalSize(widthMM: w, heightMM: h) : nil
+            guard let use = onDeviceAdded?(Device(name: String(cString: libinput_device_get_name(device)),
+                                                  node: "/dev/input/" + String(cString: libinput_device_get_sysname(device)),
+                                                  reportedSize: reported)) else { return }
+            states[handle] = DeviceState(source: use.source, size: use.size, scaled: use.size != reported)
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             guard let state = states.removeValue(forKey: handle) else { return }
             let now = loop.now
@@ -154,13 +177,22 @@ public final class LibinputTouchSource {
     }
 
     private var states: [UInt: DeviceState] = [:]
+    private static let fractionScale: UInt32 = 1 << 20
 
     private func touchEvent(_ type: libinput_event_type, _ touch: OpaquePointer, _ state: DeviceState) {
         switch type {
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
             let slot = libinput_event_touch_get_seat_slot(touch)
-            let mm = Point(x: libinput_event_touch_get_x(touch), y: libinput_event_touch_get_y(touch))
-            let n = Point(x: mm.x / state.size.widthMM, y: mm.y / state.size.heightMM)
+            let mm: Point, n: Point
+            if state.scaled {
+                // Calibrated fractions of the axis range (libinput scales to an integer width: take a large one).
+                n = Point(x: libinput_event_touch_get_x_transformed(touch, Self.fractionScale) / Double(Self.fractionScale),
+                          y: libinput_event_touch_get_y_transformed(touch, Self.fractionScale) / Double(Self.fractionScale))
+                mm = Point(x: n.x * state.size.widthMM, y: n.y * state.size.heightMM)
+            } else {
+                mm = Point(x: libinput_event_touch_get_x(touch), y: libinput_event_touch_get_y(touch))
+                n = Point(x: mm.x / state.size.widthMM, y: mm.y / state.size.heightMM)
+            }
             if type == LIBINPUT_EVENT_TOUCH_DOWN {
                 state.contactIDs += 1
                 state.slots[slot] = Contact(id: state.contactIDs, slot: Int(slot), phase: .down, deviceX: 0, deviceY: 0,

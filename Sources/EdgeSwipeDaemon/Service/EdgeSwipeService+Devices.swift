@@ -59,28 +59,26 @@ extension EdgeSwipeService {
         }
     }
 
-    /// A touchscreen libinput reports: a source of the session if the configuration selects it.
-    private func libinputAdded(_ d: LibinputTouchSource.Device) -> SourceID? {
-        let config = store.current
-        // Selectors match on name and node; libinput applied the calibration itself.
-        let probe = DeviceDescription(name: d.name, id: InputID(bustype: 0, vendor: 0, product: 0, version: 0), origin: d.node)
-        let decision = DeviceSelection.select(probe, node: d.node,
-                                              classification: Classification(kind: .touchscreen, reason: "libinput"),
-                                              selectors: config.selectors, mode: config.selection)
-        guard decision.use else {
-            log.info("\(d.node): not used: \(decision.reason)")
+    /// A touchscreen libinput reports: a source of the session if the configuration selects it and gives it a size
+    /// (`LibinputAdmission`).
+    private func libinputAdded(_ d: LibinputTouchSource.Device) -> LibinputTouchSource.Use? {
+        switch LibinputAdmission.decide(d, config: store.current, base: base) {
+        case .ignored(let why):
+            log.info("\(d.node): not used: \(why)")
             return nil
-        }
-        do {
-            var options = try PipelineOptions(settings: config.settings(forEntry: decision.selectorIndex), base: base)
-            options.calibration = .identity
-            let id = try session.addFrameSource(name: d.name, node: d.node, size: d.size, options: options)
-            devices[id] = DeviceRecord(node: d.node, origin: .libinput, kind: .touchscreen, entry: decision.selectorIndex)
-            log.info("\(d.node) \"\(d.name)\": touchscreen through libinput, \(d.size)")
-            return id
-        } catch {
-            log.error("\(d.node) \"\(d.name)\": not used: \(error)")
+        case .refused(let why):
+            log.warning("\(d.node) \"\(d.name)\": not used: \(why)")
             return nil
+        case .use(let entry, let options, let size, let sizeIsConfigured):
+            do {
+                let id = try session.addFrameSource(name: d.name, node: d.node, size: size, options: options)
+                devices[id] = DeviceRecord(node: d.node, origin: .libinput, kind: .touchscreen, entry: entry)
+                log.info("\(d.node) \"\(d.name)\": touchscreen through libinput, \(size)\(sizeIsConfigured ? " (configured)" : "")")
+                return LibinputTouchSource.Use(source: id, size: size)
+            } catch {
+                log.error("\(d.node) \"\(d.name)\": not used: \(error)")
+                return nil
+            }
         }
     }
 
