@@ -32,21 +32,6 @@ import Testing
         return u + s
     }
 
-    /// The first line the service sends a new client, or nil.
-    static func hello(_ path: String) -> String? {
-        guard let fd = try? UnixSocketConnect.connect(path: path) else { return nil }
-        defer { Glibc.close(fd) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(fd, &byte, 1) == 1 {
-            if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
-            line.append(byte)
-        }
-        return nil
-    }
-
     static func waitFor(seconds: Double, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
@@ -107,7 +92,7 @@ import Testing
         sleep(1)
         let after = try #require(Self.cpuTicks(child.pid))
         #expect(after - before <= 2, "\(after - before) ticks of CPU in one idle second")
-        #expect(Self.hello(socket)?.contains("hello") == true)
+        #expect(serviceHello(socket)?.contains("hello") == true)
         #expect(Self.zombies(of: child.pid) == [])
 
         try child.signal(SIGTERM)

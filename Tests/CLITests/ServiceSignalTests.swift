@@ -18,22 +18,6 @@ import Testing
                                       .open(fd: 2, path: dir + "/stderr", flags: O_WRONLY | O_CREAT | O_TRUNC)])
     }
 
-    /// The first line the service sends a new client (its hello), or nil within `seconds`. Generous: a debug
-    /// build beside the rest of the suite on a loaded machine can take many seconds to reach its loop.
-    private func hello(_ path: String, seconds: Int = 60) -> String? {
-        guard let fd = try? UnixSocketConnect.connect(path: path) else { return nil }
-        defer { close(fd) }
-        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(fd, &byte, 1) == 1 {
-            if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
-            line.append(byte)
-        }
-        return nil
-    }
-
     private func waitForExit(_ child: ChildProcess, seconds: Double) throws -> Termination? {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
@@ -55,7 +39,7 @@ import Testing
         let deadline = Date().addingTimeInterval(60)
         while access(socket, F_OK) != 0, Date() < deadline, try child.poll() == nil { usleep(20_000) }
         let log = { (try? String(contentsOfFile: dir + "/stderr", encoding: .utf8)) ?? "" }
-        let first = try #require(hello(socket), "no hello; the service's stderr: \(log())")
+        let first = try #require(serviceHello(socket), "no hello; the service's stderr: \(log())")
         #expect(first.contains("hello"))
 
         for signal in [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGIO, SIGPWR, SignalMask.realTime.lowerBound,
@@ -64,7 +48,7 @@ import Testing
             ended = try waitForExit(child, seconds: 0.3)
             #expect(ended == nil, "signal \(signal) ended the service: \(String(describing: ended)); stderr: \(log())")
             if ended != nil { return }
-            #expect(hello(socket)?.contains("hello") == true, "no answer after signal \(signal); stderr: \(log())")
+            #expect(serviceHello(socket)?.contains("hello") == true, "no answer after signal \(signal); stderr: \(log())")
         }
 
         try child.signal(SIGTERM)
