@@ -25,6 +25,24 @@ static inline struct MHD_Daemon *edgeswipe_mhd_start(unsigned int flags, const s
                             MHD_OPTION_END);
 }
 
+/// The same on a listening socket that is already bound (passed by systemd, MHD_OPTION_LISTEN_SOCKET).
+static inline struct MHD_Daemon *edgeswipe_mhd_start_on_socket(unsigned int flags, int listen_fd,
+                                                               MHD_AccessHandlerCallback handler, void *handler_cls,
+                                                               MHD_RequestCompletedCallback completed, void *completed_cls,
+                                                               MHD_NotifyConnectionCallback connection_notify,
+                                                               void *connection_notify_cls,
+                                                               unsigned int connection_limit, unsigned int timeout_seconds,
+                                                               size_t connection_memory_limit) {
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_LISTEN_SOCKET, listen_fd,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_NOTIFY_CONNECTION, connection_notify, connection_notify_cls,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
+                            MHD_OPTION_END);
+}
+
 /// The daemon's own epoll fd (MHD_USE_EPOLL), to register on the service's loop; -1 if none.
 static inline int edgeswipe_mhd_epoll_fd(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);

@@ -139,8 +139,9 @@ check_installed() {
     in_root getent passwd edgeswipe | grep -q ':/usr/sbin/nologin$' || fail "no system user edgeswipe with nologin"
     in_root id -nG edgeswipe | tr ' ' '\n' | grep -qx input || fail "edgeswipe is not in group input"
     [ -L "$root/etc/systemd/system/multi-user.target.wants/edgeswipe.service" ] || fail "edgeswipe.service not enabled"
-    ls "$root"/etc/systemd/system/sockets.target.wants/edgeswipe*.socket >/dev/null 2>&1 &&
-        fail "a socket unit is enabled; they ship disabled until the service takes passed sockets"
+    [ -L "$root/etc/systemd/system/sockets.target.wants/edgeswipe.socket" ] || fail "edgeswipe.socket not enabled"
+    [ -e "$root/etc/systemd/system/sockets.target.wants/edgeswipe-http.socket" ] &&
+        fail "edgeswipe-http.socket is enabled; it ships disabled"
     for f in /usr/lib/udev/rules.d/70-edgeswipe.rules /usr/lib/sysusers.d/edgeswipe.conf \
              /usr/lib/tmpfiles.d/edgeswipe.conf /usr/share/edgeswipe/web/index.html \
              /usr/share/man/man5/edgeswipe.yaml.5.gz /usr/share/man/man1/edgeswipe.1.gz \

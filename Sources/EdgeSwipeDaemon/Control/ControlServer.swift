@@ -65,16 +65,22 @@ public final class ControlServer {
     private var nextClient: UInt64 = 1
     private let readBuffer: UnsafeMutableRawBufferPointer
 
-    public init(loop: EventLoop, options: Options, handler: (any ControlCommandHandler)?, log: DaemonLog) throws {
+    /// `passed`: the listening socket systemd handed over (edgeswipe.socket); nil creates one at `options.path`.
+    public init(loop: EventLoop, options: Options, handler: (any ControlCommandHandler)?, log: DaemonLog,
+                passed: FileDescriptor? = nil) throws {
         self.loop = loop
         self.options = options
         self.handler = handler
         self.log = log
-        listener = try UnixListener(loop: loop, path: options.path, mode: mode_t(options.mode), groupID: options.groupID)
+        if let passed {
+            listener = UnixListener(loop: loop, adopting: passed, path: options.path)
+        } else {
+            listener = try UnixListener(loop: loop, path: options.path, mode: mode_t(options.mode), groupID: options.groupID)
+        }
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
         // A throw here runs deinit, which removes the socket file; the listener's registration closes it.
         try listener.registration.register(events: .readable) { [unowned self] _ in self.acceptPending() }
-        log.info("control socket listening on \(options.path)")
+        log.info("control socket listening on \(options.path)\(passed == nil ? "" : " (passed by systemd)")")
     }
 
     deinit {

@@ -49,8 +49,10 @@ public final class HTTPEndpoint {
     /// The current window of wrong-token requests: when it began and how many came in it.
     var tokenFailureWindow: (startUs: UInt64, count: Int)?
 
-    /// Starts listening on 127.0.0.1 (required) and ::1 (when the host has it) on `options.port`.
-    public init(loop: EventLoop, options: HTTPOptions, handler: (any ControlCommandHandler)?, log: DaemonLog) throws {
+    /// Starts listening on 127.0.0.1 (required) and ::1 (when the host has it) on `options.port`; or, with
+    /// `passed` (edgeswipe-http.socket's sockets, `SocketActivation`), serves those instead and binds nothing.
+    public init(loop: EventLoop, options: HTTPOptions, handler: (any ControlCommandHandler)?, log: DaemonLog,
+                passed: [FileDescriptor] = []) throws {
         self.loop = loop
         self.handler = handler
         self.log = log
@@ -64,10 +66,15 @@ public final class HTTPEndpoint {
             self?.runDaemons()
         }
 
-        let v4 = try start(address: .v4(port: options.port))
-        listeners.append(v4)
-        port = edgeswipe_mhd_bound_port(v4.daemon)
-        if options.listenIPv6 {
+        if !passed.isEmpty {
+            for fd in passed { listeners.append(try start(address: try .passed(fd))) }
+            port = try InternetAddress.bound(passed[0]).port
+        } else {
+            let v4 = try start(address: .v4(port: options.port))
+            listeners.append(v4)
+            port = edgeswipe_mhd_bound_port(v4.daemon)
+        }
+        if passed.isEmpty && options.listenIPv6 {
             do {
                 listeners.append(try start(address: .v6(port: port)))
             } catch {
@@ -77,7 +84,7 @@ public final class HTTPEndpoint {
         addresses = listeners.map(\.address)
         self.options.port = port
         self.options.origins.allowSelf(port: port)
-        log.info("http: listening on \(addresses.joined(separator: " and "))")
+        log.info("http: listening on \(addresses.joined(separator: " and "))\(passed.isEmpty ? "" : " (passed by systemd)")")
     }
 
     deinit { shutdown() }
@@ -106,6 +113,10 @@ public final class HTTPEndpoint {
     enum Address {
         case v4(port: UInt16)
         case v6(port: UInt16)
+        /// A bound, listening socket and the address it is bound to.
+        case passed(FileDescriptor, InternetAddress)
+
+        static func passed(_ fd: FileDescriptor) throws -> Address { .passed(fd, try InternetAddress.bound(fd)) }
     }
 
     private func start(address: Address) throws -> Listener {
@@ -134,6 +145,13 @@ public final class HTTPEndpoint {
                     startDaemon(flags | MHD_USE_IPv6.rawValue, sp, cls)
                 }
             }
+        case .passed(let fd, let bound):
+            name = bound.text
+            errno = 0
+            daemon = edgeswipe_mhd_start_on_socket(flags | (bound.isIPv6 ? MHD_USE_IPv6.rawValue : 0), fd.rawValue,
+                                                   httpAccessHandler, cls, httpRequestCompleted, cls,
+                                                   httpConnectionNotified, cls, UInt32(options.maxConnections),
+                                                   UInt32(options.idleTimeoutSeconds), 32 * 1024)
         }
         guard let daemon else {
             let reason = errno != 0 ? String(cString: strerror(errno)) : "libmicrohttpd could not start"

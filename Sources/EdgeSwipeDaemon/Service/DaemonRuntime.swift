@@ -33,7 +33,8 @@ public final class DaemonRuntime {
     /// Loads nothing itself: pass a `ConfigStore` (its first load must already have succeeded).
     /// `handler` receives control commands (the navigation controller); nil answers them `unavailable`.
     public init(config: ConfigStore, handler: (any ControlCommandHandler)?, log: DaemonLog,
-                notifier: SystemdNotifier = .fromEnvironment(), stdoutFD: Int32 = 1) throws {
+                notifier: SystemdNotifier = .fromEnvironment(), stdoutFD: Int32 = 1,
+                passedControl: FileDescriptor? = nil) throws {
         self.loop = try EventLoop()
         self.log = log
         self.config = config
@@ -43,9 +44,10 @@ public final class DaemonRuntime {
         actions = ActionRunner(log: log, commands: commands)
         deadlineTimer = try DeadlineTimer(loop: loop)
         let current = config.current
-        if let path = current.socket.path {
+        // A socket passed by systemd (edgeswipe.socket) is served even when the configuration names none.
+        if let path = current.socket.path ?? passedControl.map({ _ in "the socket passed by systemd" }) {
             control = try ControlServer(loop: loop, options: try ControlServer.Options(current.socket, path: path),
-                                        handler: handler, log: log)
+                                        handler: handler, log: log, passed: passedControl)
         }
         if current.printJSON { printer = try JSONLinePrinter(loop: loop, fd: stdoutFD, log: log) }
         signals = try SignalSource(loop: loop, signals: ServiceSignals.all) { [unowned self] signo in self.handleSignal(signo) }

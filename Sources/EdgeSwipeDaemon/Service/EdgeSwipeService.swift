@@ -55,6 +55,9 @@ public final class EdgeSwipeService {
     public init(options: ServiceOptions) throws(ServiceStartError) {
         self.options = options
         log = DaemonLog(minimum: options.verbose ? .debug : .info)
+        // Sockets from systemd (edgeswipe.socket, edgeswipe-http.socket), taken before any thread starts.
+        let passed: PassedSockets
+        do { passed = try SocketActivation.takeFromEnvironment() } catch { throw .failed("\(error)") }
         do {
             let socketPath = options.socketPath
             store = try ConfigStore(path: options.configPath) { config in
@@ -75,7 +78,7 @@ public final class EdgeSwipeService {
                                                popRecognizer: base.popRecognizer, now: Microseconds(Monotonic.nowUs()))
             let handler = NavigationCommandHandler(session: navigation)
             commands = handler
-            runtime = try DaemonRuntime(config: store, handler: handler, log: log)
+            runtime = try DaemonRuntime(config: store, handler: handler, log: log, passedControl: passed.control)
             settling = TransitionSettling(session: navigation)
             session = try LiveSession(loop: runtime.loop, timer: runtime.deadlineTimer, options: base, navigation: navigation,
                                       sink: { early.append($0) })
@@ -88,7 +91,12 @@ public final class EdgeSwipeService {
         session.onGestureHandled = { [unowned self] g in self.gestureHandled(g) }
         session.onUnplug = { [unowned self] id, path in self.unplugged(id, path: path) }
         runtime.onConfigApplied = { [unowned self] config in self.configApplied(config) }
-        if let httpOptions { try startHTTP(httpOptions) }
+        if let httpOptions {
+            try startHTTP(httpOptions, passed: passed.http)
+        } else if !passed.http.isEmpty {
+            log.warning("systemd passed \(passed.http.count) HTTP socket(s) but HTTP is not configured (--http or an http section); closing them")
+            for fd in passed.http { try? fd.close() }
+        }
         try startReplay()
         try openDevices()
     }
@@ -162,11 +170,12 @@ public final class EdgeSwipeService {
         }
     }
 
-    /// The HTTP bridge on the runtime's loop, receiving every published event.
-    private func startHTTP(_ options: HTTPOptions) throws(ServiceStartError) {
+    /// The HTTP bridge on the runtime's loop, receiving every published event. Passed sockets
+    /// (edgeswipe-http.socket) replace binding `options.port`.
+    private func startHTTP(_ options: HTTPOptions, passed: [FileDescriptor]) throws(ServiceStartError) {
         let endpoint: HTTPEndpoint
         do {
-            endpoint = try HTTPEndpoint(loop: runtime.loop, options: options, handler: commands, log: log)
+            endpoint = try HTTPEndpoint(loop: runtime.loop, options: options, handler: commands, log: log, passed: passed)
         } catch {
             throw .failed("--http: \(error)")
         }
