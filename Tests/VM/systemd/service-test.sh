@@ -1,0 +1,208 @@
+#!/usr/bin/env bash
+# The installed package under systemd as PID 1 (issue 15, "A VM boot with systemd as PID 1"). Runs inside
+# the VM only (Tests/VM/vm-run --systemd, which boots the host root read-only under a tmpfs overlay, so
+# installing the package changes nothing on the host); Tests/VM/systemd/run is the one command.
+#
+#   service-test.sh DEB [BUILD_TREE_BINARY...]
+#
+# Asserts, in order: install; socket activation (Type=notify); a uinput touchscreen tagged by the shipped
+# rule; a client in group edgeswipe follows an interactive pop; a user outside it is refused; KEY_BACK
+# reaches a reader; a broken reload keeps the old configuration; kill -9 restarts and the next swipe pops;
+# stop within the timeout; the HTTP bridge through edgeswipe-http.socket with PrivateNetwork=yes; the
+# sandbox score and verify; no sandbox denial in the journal. Then prints figures: start-to-READY of the
+# installed service and of each BUILD_TREE_BINARY started the same way, and the service's RSS.
+# Exits 1 at the first failed assertion, with the service's journal.
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../../.." && pwd)
+# shellcheck source=../guest/input-helpers.sh
+source "$repo/Tests/VM/guest/input-helpers.sh"
+[ $# -ge 1 ] || { echo "usage: $0 DEB [BUILD_TREE_BINARY...]" >&2; exit 64; }
+deb=$(realpath "$1"); shift
+tree_binaries=("$@")
+py=/usr/bin/python3
+probe=("$py" "$here/probe.py")
+sock=/run/edgeswipe/control.sock
+unit=edgeswipe.service
+work=$(mktemp -d)
+t0=$(date +%s.%N)
+now() { awk -v a="$(date +%s.%N)" -v b="$1" 'BEGIN { printf "%.2f", a - b }'; }
+step() { echo; echo "--- $1 ($(now "$t0") s)"; }
+ok() { echo "ok: $*"; }
+fail() {
+    echo "service-test: FAILED: $*"
+    echo "--- journal of $unit:"; journalctl -u "$unit" --no-pager -n 60 -o short-monotonic
+    exit 1
+}
+main_pid() { systemctl show -P MainPID "$unit"; }
+# wait_for SECONDS COMMAND...: poll until COMMAND succeeds.
+wait_for() {
+    local limit=$1 i; shift
+    for ((i = 0; i < limit * 10; i++)); do "$@" && return 0; sleep 0.1; done
+    return 1
+}
+
+[ "$(ps -p 1 -o comm=)" = systemd ] || fail "PID 1 is not systemd (run through Tests/VM/vm-run --systemd)"
+[ "${EDGESWIPE_VM:-}" = 1 ] || fail "not in the VM rig"
+
+# --- 1. install, socket activation -------------------------------------------------------------------------
+step "install $(basename "$deb")"
+if ! apt-get install -y -qq "$deb" >"$work/apt.log" 2>&1; then
+    cat "$work/apt.log"; fail "apt-get install"
+fi
+ok "installed $(dpkg-query -W -f='${Version}' edgeswipe)"
+for u in edgeswipe.socket "$unit"; do
+    [ "$(systemctl is-enabled "$u")" = enabled ] || fail "$u is not enabled by the package"
+done
+[ "$(systemctl is-enabled edgeswipe-http.socket)" = disabled ] || fail "edgeswipe-http.socket is not shipped disabled"
+wait_for 30 systemctl -q is-active "$unit" || fail "$unit not active after the install"
+ok "edgeswipe.socket and $unit enabled and active after the install; edgeswipe-http.socket disabled"
+
+useradd --no-create-home --shell /usr/sbin/nologin -G edgeswipe kiosk || fail "useradd kiosk"
+useradd --no-create-home --shell /usr/sbin/nologin outsider || fail "useradd outsider"
+
+step "a uinput touchscreen, tagged by the shipped rule"
+vm_create_device "$repo/samples/demo-back-swipes.evemu" || fail "evemu-device"
+node=$VM_DEVICE_NODE
+grep '^E:' "$repo/samples/demo-back-swipes.evemu" >"$work/swipes.events"
+udevadm info --query=property "$node" | grep -qx 'EDGESWIPE_KIND=touchscreen' || fail "$node: no EDGESWIPE_KIND from 70-edgeswipe.rules"
+udevadm info "$node" | grep -q '^G: edgeswipe$' || fail "$node: not tagged edgeswipe"
+wait_for 30 vm_wait_open "$(main_pid)" "$node" 2>/dev/null || fail "the running service never opened $node (hotplug)"
+ok "$node tagged edgeswipe (EDGESWIPE_KIND=touchscreen) and opened by the running service (hotplug)"
+
+step "socket activation"
+systemctl stop "$unit" || fail "systemctl stop"
+[ "$(systemctl is-active "$unit")" = inactive ] || fail "$unit still active after stop"
+systemctl -q is-active edgeswipe.socket || fail "edgeswipe.socket went down with the service"
+[ -S "$sock" ] || fail "$sock is gone after stopping the service (RuntimeDirectoryPreserve=)"
+[ "$(stat -c '%a %U %G' "$sock")" = "660 root edgeswipe" ] || fail "$sock is $(stat -c '%a %U %G' "$sock"), expected 660 root edgeswipe"
+[ "$(main_pid)" = 0 ] || fail "MainPID is $(main_pid) while stopped"
+# The client connects while no service runs: systemd starts it, Type=notify makes it active at READY=1.
+runuser -u kiosk -- "${probe[@]}" follow-pop "$sock" 120 >"$work/pop1.out" 2>&1 &
+client=$!
+wait_for 60 grep -qx ready "$work/pop1.out" || { cat "$work/pop1.out"; fail "the kiosk client got no replies (activation)"; }
+[ "$(systemctl is-active "$unit")" = active ] || fail "$unit is $(systemctl is-active "$unit") after a client connected"
+pid=$(main_pid)
+[ "$pid" -gt 0 ] || fail "MainPID 0 after activation"
+journalctl -u "$unit" -o cat | grep -q 'control socket listening on .* (passed by systemd)' || fail "the service did not take the passed control socket"
+ok "a connect to $sock started $unit: active, MainPID $pid, control socket passed by systemd"
+
+# --- 3. the swipe, the group, KEY_BACK ----------------------------------------------------------------------
+step "a client in group edgeswipe follows an interactive pop; KEY_BACK reaches a reader"
+wait_for 30 vm_wait_open "$pid" "$node" 2>/dev/null || fail "the activated service never opened $node"
+"${probe[@]}" key-back "edgeswipe virtual keyboard" 120 >"$work/key.out" 2>&1 &
+reader=$!
+wait_for 30 grep -qx ready "$work/key.out" || { cat "$work/key.out"; fail "no reader on the service's virtual keyboard"; }
+evemu-play "$node" <"$work/swipes.events" || fail "evemu-play"
+wait "$client" || { cat "$work/pop1.out"; fail "the kiosk client saw no interactive pop"; }
+ok "kiosk (group edgeswipe): $(grep popped "$work/pop1.out")"
+wait "$reader" || { cat "$work/key.out"; fail "KEY_BACK did not reach the reader"; }
+ok "reader of \"edgeswipe virtual keyboard\": $(tail -1 "$work/key.out")"
+runuser -u outsider -- "${probe[@]}" refused "$sock" >"$work/refused.out" 2>&1 || { cat "$work/refused.out"; fail "a user outside group edgeswipe got in"; }
+ok "outsider (not in group edgeswipe): $(cat "$work/refused.out")"
+
+# --- 4. reload, kill -9, stop -----------------------------------------------------------------------------
+step "systemctl reload with a broken configuration"
+cp /etc/edgeswipe/edgeswipe.yaml "$work/edgeswipe.yaml"
+printf 'version: 1\nselect: [\n' >/etc/edgeswipe/edgeswipe.yaml
+since=$(date '+%Y-%m-%d %H:%M:%S')
+systemctl reload "$unit" || fail "systemctl reload"
+wait_for 20 sh -c "journalctl -u $unit -o cat --since '$since' | grep -q 'configuration NOT reloaded, the previous one stays in force'" ||
+    fail "no log line saying the broken configuration was refused"
+journalctl -u "$unit" -o cat --since "$since" | grep -A3 'NOT reloaded' | sed 's/^/    /'
+[ "$(main_pid)" = "$pid" ] && systemctl -q is-active "$unit" || fail "the service did not survive a broken reload"
+cp "$work/edgeswipe.yaml" /etc/edgeswipe/edgeswipe.yaml
+ok "still active as PID $pid with the old configuration"
+
+step "kill -9 of the main PID"
+kill -9 "$pid"
+wait_for 30 sh -c "p=\$(systemctl show -P MainPID $unit); [ \"\$p\" != 0 ] && [ \"\$p\" != $pid ] && systemctl -q is-active $unit" ||
+    fail "no restart after kill -9"
+pid2=$(main_pid)
+[ "$(systemctl show -P NRestarts "$unit")" -ge 1 ] || fail "NRestarts did not count the restart"
+wait_for 30 vm_wait_open "$pid2" "$node" 2>/dev/null || fail "the restarted service did not reopen $node"
+runuser -u kiosk -- "${probe[@]}" follow-pop "$sock" 120 >"$work/pop2.out" 2>&1 &
+client=$!
+wait_for 60 grep -qx ready "$work/pop2.out" || fail "no client after the restart"
+evemu-play "$node" <"$work/swipes.events" || fail "evemu-play"
+wait "$client" || { cat "$work/pop2.out"; fail "no pop after the restart"; }
+ok "restarted as PID $pid2 (NRestarts=$(systemctl show -P NRestarts "$unit")), $node reopened, $(grep popped "$work/pop2.out")"
+
+step "systemctl stop"
+timeout_s=$(systemctl show -P TimeoutStopUSec "$unit")
+t=$(date +%s.%N)
+systemctl stop "$unit" || fail "systemctl stop"
+stop_s=$(now "$t")
+[ "$(systemctl show -P Result "$unit")" = success ] || fail "stop Result=$(systemctl show -P Result "$unit")"
+awk -v s="$stop_s" 'BEGIN { exit !(s < 5) }' || fail "stop took $stop_s s (TimeoutStopSec=$timeout_s)"
+ok "stopped in $stop_s s (TimeoutStopSec=$timeout_s), Result=success"
+
+# --- 5. the HTTP bridge through edgeswipe-http.socket --------------------------------------------------------
+step "HTTP bridge: edgeswipe-http.socket, the example drop-in, PrivateNetwork=yes"
+head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' >/etc/edgeswipe/http-token
+chmod 0600 /etc/edgeswipe/http-token
+mkdir -p /etc/systemd/system/edgeswipe.service.d
+cp /usr/share/doc/edgeswipe/examples/http-token.conf /etc/systemd/system/edgeswipe.service.d/http.conf
+systemctl daemon-reload
+systemctl enable --now edgeswipe-http.socket >/dev/null 2>&1 || fail "enable --now edgeswipe-http.socket"
+systemctl start "$unit" || fail "start with the HTTP drop-in"
+pid3=$(main_pid)
+[ "$(systemctl show -P PrivateNetwork "$unit")" = yes ] || fail "PrivateNetwork is not yes"
+[ "$(readlink /proc/"$pid3"/ns/net)" != "$(readlink /proc/1/ns/net)" ] || fail "the service shares the host's network namespace"
+"${probe[@]}" http 8710 "$(cat /etc/edgeswipe/http-token)" >"$work/http.out" 2>&1 || { cat "$work/http.out"; fail "HTTP bridge"; }
+sed 's/^/    /' "$work/http.out"
+journalctl -u "$unit" -o cat | grep 'http: listening on' | tail -1 | sed 's/^/    /'
+ok "from the host's namespace: SSE stream and POST /commands 200, while the service is in its own network namespace"
+
+# --- 6. sandbox ---------------------------------------------------------------------------------------------
+step "systemd-analyze security and verify"
+exposure=$(systemd-analyze security "$unit" --no-pager 2>&1 | sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p')
+[ -n "$exposure" ] || fail "no exposure level from systemd-analyze security"
+echo "    exposure $exposure (with the HTTP drop-in)"
+awk -v e="$exposure" 'BEGIN { exit !(e <= 1.0) }' || fail "exposure $exposure is above 1.0"
+systemd-analyze verify "$unit" edgeswipe.socket edgeswipe-http.socket >"$work/verify.out" 2>&1
+[ ! -s "$work/verify.out" ] || { cat "$work/verify.out"; fail "systemd-analyze verify printed something"; }
+ok "exposure $exposure <= 1.0; systemd-analyze verify prints nothing"
+
+# --- 2. the journal -------------------------------------------------------------------------------------------
+step "no sandbox denial in the journal"
+journalctl -u "$unit" -o cat >"$work/journal"
+journalctl -k -o cat >"$work/kernel"
+if grep -nE 'SIGSYS|status=31|Bad system call|EPERM|EACCES|Operation not permitted|Permission denied|[Dd]enied' "$work/journal"; then
+    fail "a denial in the service's journal"
+fi
+grep -nE 'audit.*(edgeswipe|SECCOMP)' "$work/kernel" && fail "the kernel logged a seccomp/audit event"
+ok "$(wc -l <"$work/journal") journal lines of $unit, none a denial"
+
+# --- 7. figures -----------------------------------------------------------------------------------------------
+step "figures"
+systemctl disable --now edgeswipe-http.socket >/dev/null 2>&1
+rm -r /etc/systemd/system/edgeswipe.service.d && systemctl daemon-reload
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+measure_installed() {
+    systemctl stop "$unit"
+    local t; t=$(date +%s.%N)
+    systemctl start "$unit" || fail "start"
+    now "$t"
+}
+installed_s=$(for _ in 1 2 3; do measure_installed; done | median)
+rss_kib=$(awk '/^VmRSS/ { print $2 }' /proc/"$(main_pid)"/status)
+echo "figure: installed service: start to READY ${installed_s} s (median of 3), VmRSS $((rss_kib / 1024)) MiB ($rss_kib KiB) with 1 touchscreen"
+systemctl stop "$unit"
+for bin in "${tree_binaries[@]}"; do
+    [ -x "$bin" ] || { echo "figure: $bin: not built, skipped"; continue; }
+    measure_tree() {
+        local t; t=$(date +%s.%N)
+        systemd-run --quiet --unit=edgeswipe-tree -p Type=notify -p NotifyAccess=main -p RuntimeDirectory=edgeswipe-tree \
+            "$bin" run --config /etc/edgeswipe/edgeswipe.yaml --socket /run/edgeswipe-tree/control.sock || fail "systemd-run $bin"
+        now "$t"
+        tree_rss=$(awk '/^VmRSS/ { print $2 }' /proc/"$(systemctl show -P MainPID edgeswipe-tree.service)"/status)
+        echo "$tree_rss" >"$work/tree_rss"
+        systemctl stop edgeswipe-tree.service
+    }
+    tree_s=$(for _ in 1 2 3; do measure_tree; done | median)
+    echo "figure: $bin (same config, systemd-run Type=notify, no sandbox): start to READY ${tree_s} s, VmRSS $(($(cat "$work/tree_rss") / 1024)) MiB; installed/build-tree = $(awk -v a="$installed_s" -v b="$tree_s" 'BEGIN { printf "%.2f", a / b }')"
+done
+vm_remove_device
+echo
+echo "service-test: PASS in $(now "$t0") s"
