@@ -47,8 +47,12 @@ wait_for() {
 
 # --- 1. install, socket activation -------------------------------------------------------------------------
 step "install $(basename "$deb")"
-if ! apt-get install -y -qq "$deb" >"$work/apt.log" 2>&1; then
-    cat "$work/apt.log"; fail "apt-get install"
+# No man-db index rebuild (minutes under TCG); no prompts. The host root (a container's) carries a
+# policy-rc.d that forbids starting services; the guest is a booted system, so it goes (from the overlay).
+rm -f /var/lib/man-db/auto-update /usr/sbin/policy-rc.d
+export DEBIAN_FRONTEND=noninteractive
+if ! timeout 300 apt-get install -y -q "$deb" </dev/null; then
+    fail "apt-get install"
 fi
 ok "installed $(dpkg-query -W -f='${Version}' edgeswipe)"
 for u in edgeswipe.socket "$unit"; do
@@ -66,7 +70,7 @@ vm_create_device "$repo/samples/demo-back-swipes.evemu" || fail "evemu-device"
 node=$VM_DEVICE_NODE
 grep '^E:' "$repo/samples/demo-back-swipes.evemu" >"$work/swipes.events"
 udevadm info --query=property "$node" | grep -qx 'EDGESWIPE_KIND=touchscreen' || fail "$node: no EDGESWIPE_KIND from 70-edgeswipe.rules"
-udevadm info "$node" | grep -q '^G: edgeswipe$' || fail "$node: not tagged edgeswipe"
+udevadm info --query=property "$node" | grep -qE '^TAGS=(.*:)?edgeswipe:' || fail "$node: not tagged edgeswipe"
 wait_for 30 vm_wait_open "$(main_pid)" "$node" 2>/dev/null || fail "the running service never opened $node (hotplug)"
 ok "$node tagged edgeswipe (EDGESWIPE_KIND=touchscreen) and opened by the running service (hotplug)"
 
