@@ -36,12 +36,11 @@ let package = Package(
         // One-to-one wrappers (prefix edgeswipe_) for the libc macros Glibc does not import; its header also
         // brings in epoll, signalfd, timerfd and eventfd.
         .target(name: "CEdgeSwipeSys"),
-        // The system layer: the syscall helper, descriptors, the epoll event loop and what registers on it,
-        // signals, timers, posix_spawn. Below everything that does I/O.
-        .target(name: "EdgeSwipeSystem", dependencies: ["CEdgeSwipeSys"], swiftSettings: hotPathReady),
-
         // Pure value types every layer shares: time (Microseconds), geometry, touch frames. No C library.
         .target(name: "TouchModel", swiftSettings: hotPathReady),
+        // The system layer: the syscall helper, descriptors, the epoll event loop and what registers on it,
+        // signals, timers, posix_spawn. Below everything that does I/O; its clock and timer speak Microseconds.
+        .target(name: "EdgeSwipeSystem", dependencies: ["CEdgeSwipeSys", "TouchModel"], swiftSettings: hotPathReady),
         .target(name: "TouchInput", dependencies: ["TouchModel", "CEvdev", "CEdgeSwipeSys", "EdgeSwipeSystem"], swiftSettings: hotPathReady,
                 linkerSettings: [.linkedLibrary("m")]),
         // libyaml's events with a depth cap, and the one YAML tree (configuration); the bounds live in YAMLLimits.

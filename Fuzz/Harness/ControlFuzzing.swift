@@ -8,7 +8,7 @@ import TouchModel
 enum ControlFuzzing {
     /// Answers navigation commands without a navigation stack: the reply names the command.
     final class EchoHandler: ControlCommandHandler {
-        func handle(_ command: ControlCommand, from client: ControlClientID, nowUs: UInt64) -> Result<JSONValue, ControlError> {
+        func handle(_ command: ControlCommand, from client: ControlClientID, now: Microseconds) -> Result<JSONValue, ControlError> {
             switch command {
             case .push(let spec): return .success(.object(["pushed": .string(spec.name)]))
             case .setStack(let specs): return .success(.array(specs.map { .string($0.name) }))
@@ -33,7 +33,7 @@ enum ControlFuzzing {
                 if request.count > cap { problems.append("framer passed a \(request.count)-byte line over its \(cap) cap") }
                 if request.contains(0x0A) { problems.append("framer passed a line holding a newline") }
                 line = ControlProtocol.respond(to: request, subscriptions: &subscriptions, handler: handler,
-                                               client: ControlClientID(rawValue: 1), nowUs: 0).line
+                                               client: ControlClientID(rawValue: 1), now: 0).line
             case .oversized:
                 line = ControlProtocol.error(ControlError(.lineTooLong, "line over \(cap) bytes"))
             }

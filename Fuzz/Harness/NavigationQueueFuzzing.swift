@@ -48,18 +48,18 @@ enum NavigationQueueFuzzing {
                 let name = names[Int(arg) % names.count]
                 what = "push \(name)"
                 let wasTaken = controller.mayHoldScreen(named: name)
-                let r = handler.handle(.push(ScreenSpec(name: name, kind: .plain)), from: client, nowUs: now.rawValue)
+                let r = handler.handle(.push(ScreenSpec(name: name, kind: .plain)), from: client, now: now)
                 if case .failure(let e) = r, e.code == .badArguments, !wasTaken {
                     problems.append("push \(name) refused as a duplicate, yet no screen of that name is held or queued")
                 }
-            case 2: what = "pop"; _ = handler.handle(.pop, from: client, nowUs: now.rawValue)
-            case 3: what = "popToRoot"; _ = handler.handle(.popToRoot, from: client, nowUs: now.rawValue)
+            case 2: what = "pop"; _ = handler.handle(.pop, from: client, now: now)
+            case 3: what = "popToRoot"; _ = handler.handle(.popToRoot, from: client, now: now)
             case 4:
                 let count = 1 + Int(arg % 4)
                 let specs = (0..<count).map { ScreenSpec(name: names[(Int(arg >> 2) + $0) % names.count], kind: .plain) }
                 what = "setStack \(specs.map(\.name))"
-                _ = handler.handle(.setStack(specs), from: client, nowUs: now.rawValue)
-            case 5: what = "state"; _ = handler.handle(.state, from: client, nowUs: now.rawValue)
+                _ = handler.handle(.setStack(specs), from: client, now: now)
+            case 5: what = "state"; _ = handler.handle(.state, from: client, now: now)
             case 6: what = "swipe began"; gesture(.began, progress: 0.05)
             case 7: what = "swipe changed"; gesture(.changed, progress: Double(arg) / 255)
             case 8: what = "swipe ended"; gesture(.ended, progress: Double(arg) / 255, outcome: arg & 1 == 0 ? .complete : .cancel)

@@ -1,5 +1,6 @@
 import CEdgeSwipeSys
 import Glibc
+import TouchModel
 
 /// One thread, one epoll set. Every source of work in the service (devices, libinput, signals, the deadline
 /// timer, the control socket and its clients) is a file descriptor registered here with a handler.
@@ -64,14 +65,14 @@ public final class EventLoop {
 
     public var registrationCount: Int { slots.count - freeSlots.count }
 
-    /// CLOCK_MONOTONIC µs. Within a turn of the loop (the handlers of one epoll_wait batch) it is read once, at
+    /// CLOCK_MONOTONIC. Within a turn of the loop (the handlers of one epoll_wait batch) it is read once, at
     /// the first ask, and every handler of the turn sees the same value; outside a turn it reads the clock.
-    public var now: UInt64 {
-        if !inTurn { return Monotonic.nowUs() }
-        if turnNowUs == 0 { turnNowUs = Monotonic.nowUs() }
-        return turnNowUs
+    public var now: Microseconds {
+        if !inTurn { return Monotonic.now() }
+        if turnNow == .zero { turnNow = Monotonic.now() }
+        return turnNow
     }
-    @exclusivity(unchecked) private var turnNowUs: UInt64 = 0
+    @exclusivity(unchecked) private var turnNow: Microseconds = .zero
     @exclusivity(unchecked) private var inTurn = false
 
     /// Adds a descriptor. The loop does not own it: unregister before closing it.
@@ -147,7 +148,7 @@ public final class EventLoop {
             epoll_wait(epoll.rawValue, batch, Self.batchSize, timeoutMilliseconds)
         }
         wakeUps += 1
-        turnNowUs = 0
+        turnNow = .zero
         inTurn = true
         defer { inTurn = false }
         var dispatched = 0

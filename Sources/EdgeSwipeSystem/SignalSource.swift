@@ -1,5 +1,6 @@
 import CEdgeSwipeSys
 import Glibc
+import TouchModel
 
 /// Signal sets and the calling thread's mask.
 public enum SignalMask {
@@ -52,13 +53,13 @@ public final class SignalSource {
 /// One timerfd on CLOCK_MONOTONIC for every deadline of the service: armed at the earliest one.
 public final class DeadlineTimer {
     private let registration: LoopRegistration
-    /// The armed deadline in CLOCK_MONOTONIC microseconds, nil when disarmed.
-    public private(set) var deadline: UInt64?
+    /// The armed deadline on CLOCK_MONOTONIC, nil when disarmed.
+    public private(set) var deadline: Microseconds?
 
     /// Runs on expiry with the time of the loop's turn (`EventLoop.now`).
-    public var onExpiry: ((_ nowUs: UInt64) -> Void)?
+    public var onExpiry: ((_ now: Microseconds) -> Void)?
 
-    public init(loop: EventLoop, onExpiry: ((_ nowUs: UInt64) -> Void)? = nil) throws {
+    public init(loop: EventLoop, onExpiry: ((_ now: Microseconds) -> Void)? = nil) throws {
         self.onExpiry = onExpiry
         let fd = FileDescriptor(rawValue: try SystemCall.run("timerfd_create") {
             timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
@@ -74,24 +75,25 @@ public final class DeadlineTimer {
     }
 
     /// Arms for an absolute CLOCK_MONOTONIC time; a time already past fires at once. Nil disarms.
-    public func arm(atUs deadlineUs: UInt64?) throws {
-        guard deadline != deadlineUs else { return }
+    public func arm(at newDeadline: Microseconds?) throws {
+        guard deadline != newDeadline else { return }
         // An all-zero value disarms a timerfd; a deadline at the clock's origin is in the past anyway.
-        let value = deadlineUs.map { max($0, 1) } ?? 0
+        let value = newDeadline.map { max($0.rawValue, 1) } ?? 0
         var spec = itimerspec()
         spec.it_value = timespec(tv_sec: Int(value / 1_000_000), tv_nsec: Int(value % 1_000_000) * 1000)
         try SystemCall.run("timerfd_settime") {
             timerfd_settime(registration.descriptor.rawValue, Int32(TFD_TIMER_ABSTIME), &spec, nil)
         }
-        deadline = deadlineUs
+        deadline = newDeadline
     }
 }
 
 /// CLOCK_MONOTONIC, the clock evdev events carry once the reader sets it (libevdev_set_clock_id).
 public enum Monotonic {
-    public static func nowUs() -> UInt64 {
+    /// Reads the clock. Code that runs in a turn of the event loop takes the turn's `EventLoop.now` instead.
+    public static func now() -> Microseconds {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
+        return Microseconds(UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000)
     }
 }

@@ -117,12 +117,12 @@ private func object(_ bytes: [UInt8]) throws -> [String: Any] {
     }
 
     @Test func navigationEventsAreClassified() throws {
-        #expect(ControlEvent.navigation("willAppear", timeUs: 0).eventClass == .appearance)
-        #expect(ControlEvent.navigation("didDisappear", timeUs: 0).eventClass == .appearance)
-        #expect(ControlEvent.navigation("transitionProgress", timeUs: 0).eventClass == .transition)
-        #expect(ControlEvent.navigation("popRefused", timeUs: 0).eventClass == .transition)
-        #expect(ControlEvent.navigation("diagnostic", timeUs: 0).eventClass == .diagnostic)
-        let e = try object(ControlEvent.navigation("transitionBegan", timeUs: 1_500_000,
+        #expect(ControlEvent.navigation("willAppear", time: 0).eventClass == .appearance)
+        #expect(ControlEvent.navigation("didDisappear", time: 0).eventClass == .appearance)
+        #expect(ControlEvent.navigation("transitionProgress", time: 0).eventClass == .transition)
+        #expect(ControlEvent.navigation("popRefused", time: 0).eventClass == .transition)
+        #expect(ControlEvent.navigation("diagnostic", time: 0).eventClass == .diagnostic)
+        let e = try object(ControlEvent.navigation("transitionBegan", time: 1_500_000,
                                                    fields: ["from": .string("b"), "to": .string("a")]).line)
         #expect(e["type"] as? String == "navigation")
         #expect(e["event"] as? String == "transitionBegan")

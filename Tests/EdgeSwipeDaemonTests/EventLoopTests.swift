@@ -25,19 +25,19 @@ import TouchModel
     }
 
     @Test func timerFiresAtItsDeadlineAndDispatchCountsWakeUps() throws {
-        let fired = Mutex<[UInt64]>([])
-        let armedAt = Mutex<UInt64>(0)
+        let fired = Mutex<[Microseconds]>([])
+        let armedAt = Mutex<Microseconds>(.zero)
         let idleWakeUps = Mutex(-1)
         let loop = LoopThread { loop in
             let timer = try DeadlineTimer(loop: loop)
             // 50 ms of nothing, then the deadline: exactly one wake-up for it, none while idle.
-            let start = Monotonic.nowUs()
+            let start = Monotonic.now()
             armedAt.withLock { $0 = start }
             timer.onExpiry = { now in
                 fired.withLock { $0.append(now) }
                 idleWakeUps.withLock { $0 = loop.wakeUps }
             }
-            try timer.arm(atUs: start + 50_000)
+            try timer.arm(at: start + 50_000)
             return (timer, nil)
         }
         // Wait for the expiry itself, not a fixed time: the machine may be slow (the VM rig runs under TCG).

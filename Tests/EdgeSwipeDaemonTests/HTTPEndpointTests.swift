@@ -124,7 +124,7 @@ import TouchModel
         #expect(head.headers["cache-control"] == "no-store")
         #expect(String(decoding: head.body, as: UTF8.self).hasPrefix("retry: 2000\ndata: {\"commands\":"))
         // A transition event arrives framed; a diagnostic (not subscribed) does not.
-        h.publish([httpTestEvent(seq: 1, padding: 3), .navigation("transitionProgress", timeUs: 1_500_000, fields: ["progress": .number(0.25)])])
+        h.publish([httpTestEvent(seq: 1, padding: 3), .navigation("transitionProgress", time: 1_500_000, fields: ["progress": .number(0.25)])])
         #expect(c.read { HTTPTestResponse.parse($0).map { sseEvents($0.body).count >= 2 } ?? false })
         let body = String(decoding: try #require(HTTPTestResponse.parse(c.received)).body, as: UTF8.self)
         #expect(body.hasSuffix("\n\ndata: {\"event\":\"transitionProgress\",\"progress\":0.25,\"time\":1.5,\"type\":\"navigation\"}\n\n"))

@@ -25,13 +25,13 @@ import TouchModel
     @Test func feederPlaysAStrokeInRecordedTimeAndAnnouncesTheSettling() throws {
         let trace = try firstStroke()
         let lines = Mutex<[String]>([])
-        let startUs = Mutex<UInt64>(0)
+        let startTime = Mutex<Microseconds>(.zero)
         let t0 = Date()
         let loop = LoopThread { loop in
             var options = PipelineOptions()
             options.stack = try StackSpec.parse("home,inbox:header,message:header")
             let navigation = NavigationSession(screens: options.stack!, config: options.navigation,
-                                               popRecognizer: options.popRecognizer, now: Microseconds(Monotonic.nowUs()))
+                                               popRecognizer: options.popRecognizer, now: Monotonic.now())
             let settling = TransitionSettling(session: navigation)
             let session = try LiveSession(loop: loop, options: options, navigation: navigation) { output in
                 switch output {
@@ -48,9 +48,9 @@ import TouchModel
                 if let line = settling.event(after: g) { lines.withLock { $0.append(line) } }
             }
             let feeder = try ReplayFeeder(loop: loop, session: session, trace: trace)
-            let start = Monotonic.nowUs() + 20_000
-            startUs.withLock { $0 = start }
-            try feeder.start(atUs: start)
+            let start = Monotonic.now() + 20_000
+            startTime.withLock { $0 = start }
+            try feeder.start(at: start)
             return (KeepAlive([session, feeder, settling]), nil)
         }
         defer { loop.stop() }
@@ -61,7 +61,7 @@ import TouchModel
         }
         let elapsed = Date().timeIntervalSince(t0)
         let got = lines.withLock { $0 }
-        let start = startUs.withLock { $0 }
+        let start = startTime.withLock { $0 }
         func time(of needle: String, and other: String = "") -> Double? {
             guard let line = got.first(where: { $0.contains(needle) && (other.isEmpty || $0.contains(other)) }), let r = line.range(of: "\"time\":") else { return nil }
             return Double(line[r.upperBound...].prefix { $0.isNumber || $0 == "." })
@@ -71,7 +71,7 @@ import TouchModel
         let finished = try #require(time(of: "\"transitionFinished\"", and: "interactivePop"))
         // Times are the recording's, moved onto the live clock: the first frame plays at `start`, the swipe
         // begins at the second frame, 1/120 s later (the sample's 120 Hz), and is released at frame 31.
-        #expect(abs(began - (Double(start) / 1e6 + 1.0 / 120)) < 0.0005)
+        #expect(abs(began - (start.seconds + 1.0 / 120)) < 0.0005)
         #expect(got.contains { $0.contains("\"transitionBegan\"") && $0.contains("\"from\":\"message\",\"to\":\"inbox\"") })
         #expect(settle.contains("\"outcome\":\"complete\"") && settle.contains("\"progress\":0.7473"))
         // CompletionTiming: (1 - 0.7473) x 350 ms = 88.4 ms (the fling at 2 mm/s is far slower).

@@ -14,8 +14,8 @@ import TouchModel
         NavigationCommandHandler(session: try NavigationSession(stack: stack))
     }
 
-    func push(_ h: NavigationCommandHandler, _ name: String, at t: UInt64 = 1_000) -> Result<JSONValue, ControlError> {
-        h.handle(.push(ScreenSpec(name: name, kind: .plain)), from: ControlClientID(rawValue: 1), nowUs: t)
+    func push(_ h: NavigationCommandHandler, _ name: String, at t: Microseconds = 1_000) -> Result<JSONValue, ControlError> {
+        h.handle(.push(ScreenSpec(name: name, kind: .plain)), from: ControlClientID(rawValue: 1), now: t)
     }
 
     func code(_ r: Result<JSONValue, ControlError>) -> String? {
@@ -32,7 +32,7 @@ import TouchModel
     @Test func pushPopPushDupPushDupLeavesOneDup() throws {
         let h = try makeHandler()
         #expect(code(push(h, "x")) == nil)
-        #expect(code(h.handle(.pop, from: ControlClientID(rawValue: 1), nowUs: 1_000)) == nil)
+        #expect(code(h.handle(.pop, from: ControlClientID(rawValue: 1), now: 1_000)) == nil)
         #expect(code(push(h, "dup")) == nil)
         #expect(code(push(h, "dup")) == "badArguments")
         #expect(settle(h) == ["home", "dup"])
@@ -41,7 +41,7 @@ import TouchModel
     @Test func aNameFreedByAQueuedPopMayBePushedAgain() throws {
         let h = try makeHandler(stack: "home,a")
         #expect(code(push(h, "b")) == nil)
-        #expect(code(h.handle(.pop, from: ControlClientID(rawValue: 1), nowUs: 1_000)) == nil)
+        #expect(code(h.handle(.pop, from: ControlClientID(rawValue: 1), now: 1_000)) == nil)
         #expect(code(push(h, "b")) == nil)
         #expect(settle(h) == ["home", "a", "b"])
     }
@@ -61,7 +61,7 @@ import TouchModel
         for i in 1...limit { #expect(code(push(h, "s\(i)")) == nil, "push \(i)") }
         #expect(h.session.controller.queuedOperations == limit)
         #expect(code(push(h, "over")) == "refused")
-        #expect(code(h.handle(.pop, from: ControlClientID(rawValue: 1), nowUs: 1_000)) == "refused")
+        #expect(code(h.handle(.pop, from: ControlClientID(rawValue: 1), now: 1_000)) == "refused")
         #expect(h.session.controller.queuedOperations == limit)
         #expect(settle(h) == ["home"] + (0...limit).map { "s\($0)" })
     }
@@ -79,7 +79,7 @@ import TouchModel
         #expect(code(push(h, "s0")) == nil)
         for i in 1...NavigationController.maxQueuedOperations { _ = push(h, "s\(i)") }
         let specs = [ScreenSpec(name: "home", kind: .plain), ScreenSpec(name: "s3", kind: .plain)]
-        #expect(code(h.handle(.setStack(specs), from: ControlClientID(rawValue: 1), nowUs: 1_000)) == nil)
+        #expect(code(h.handle(.setStack(specs), from: ControlClientID(rawValue: 1), now: 1_000)) == nil)
         #expect(h.session.controller.queuedOperations == 1)
         // The replaced pushes no longer hold their names.
         #expect(code(push(h, "s5")) == nil)
@@ -90,7 +90,7 @@ import TouchModel
         let h = try makeHandler()
         #expect(code(push(h, "s0")) == nil)
         for i in 1...NavigationController.maxQueuedOperations { _ = push(h, "s\(i)") }
-        #expect(code(h.handle(.popToRoot, from: ControlClientID(rawValue: 1), nowUs: 1_000)) == nil)
+        #expect(code(h.handle(.popToRoot, from: ControlClientID(rawValue: 1), now: 1_000)) == nil)
         #expect(h.session.controller.queuedOperations == 1)
         #expect(code(push(h, "s1")) == nil)
         #expect(settle(h) == ["home", "s1"])
@@ -100,9 +100,9 @@ import TouchModel
         let h = try makeHandler()
         #expect(code(push(h, "s0")) == nil)
         let specs = [ScreenSpec(name: "root2", kind: .plain), ScreenSpec(name: "t", kind: .plain)]
-        #expect(code(h.handle(.setStack(specs), from: ControlClientID(rawValue: 1), nowUs: 1_000)) == nil)
+        #expect(code(h.handle(.setStack(specs), from: ControlClientID(rawValue: 1), now: 1_000)) == nil)
         #expect(code(push(h, "u")) == nil)
-        #expect(code(h.handle(.popToRoot, from: ControlClientID(rawValue: 1), nowUs: 1_000)) == nil)
+        #expect(code(h.handle(.popToRoot, from: ControlClientID(rawValue: 1), now: 1_000)) == nil)
         #expect(h.session.controller.queuedOperations == 2)
         #expect(settle(h) == ["root2"])
     }

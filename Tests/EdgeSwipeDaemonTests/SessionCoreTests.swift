@@ -42,7 +42,7 @@ import TouchTrace
         }
         let id = try session.addFed(trace.devices[0].description)
         for e in trace.devices[0].events { session.feed(e, to: id) }
-        session.remove(id, now: trace.devices[0].events.last!.time.rawValue)
+        session.remove(id, now: trace.devices[0].events.last!.time)
         session.core.fire(upTo: .max)
         #expect(live == replayed)
         withExtendedLifetime(loop) {}
@@ -82,7 +82,7 @@ import TouchTrace
     @Test func timeHeapPopsByTimeThenRank() {
         var heap = TimeHeap<String>()
         let entries: [(UInt64, Int)] = [(7, 2), (3, 9), (7, 1), (0, 5), (3, 0), (UInt64.max, 0), (7, 1)]
-        for (t, r) in entries { heap.push(time: t, rank: r, payload: "\(t)/\(r)") }
+        for (t, r) in entries { heap.push(time: Microseconds(t), rank: r, payload: "\(t)/\(r)") }
         var out: [String] = []
         while let e = heap.popFirst() { out.append(e.payload) }
         #expect(out == ["0/5", "3/0", "3/9", "7/1", "7/1", "7/2", "\(UInt64.max)/0"])
@@ -93,7 +93,7 @@ import TouchTrace
 @Suite struct LoopClockTests {
     @Test func handlersOfOneTurnShareTheTurnsTime() throws {
         let loop = try EventLoop()
-        var seen: [UInt64] = []
+        var seen: [Microseconds] = []
         let first = try loop.makeWaker(name: "first") { seen.append(loop.now) }
         let second = try loop.makeWaker(name: "second") { seen.append(loop.now) }
         first.wake()

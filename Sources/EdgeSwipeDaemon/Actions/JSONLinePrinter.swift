@@ -4,6 +4,7 @@ import Glibc
 import EdgeSwipeSystem
 import TouchInput
 import TouchModel
+import TouchModel
 
 /// Prints event lines on stdout (`print_json: true`) without ever blocking the loop: what stdout does not
 /// take at once is queued (bounded) and written when the loop says it is writable; past the bound lines
@@ -22,12 +23,15 @@ public final class JSONLinePrinter {
     /// Regular files and terminals cannot be polled; they are written directly (they do not stall for long).
     private let pollable: Bool
     private let log: DaemonLog
+    /// For the time of the turn a line is written in (the drop note's time).
+    private unowned let loop: EventLoop
     /// The reader went away: nothing more is written.
     public private(set) var isClosed = false
 
     public init(loop: EventLoop, fd: Int32 = 1, limitBytes: Int = 1 << 20, log: DaemonLog = .silent) throws {
         self.fd = FileDescriptor(rawValue: fd)
         self.log = log
+        self.loop = loop
         limit = limitBytes
         var st = stat()
         try SystemCall.run("fstat(stdout)") { fstat(fd, &st) }
@@ -71,7 +75,7 @@ public final class JSONLinePrinter {
             if dropped > 0, queue.count < limit / 2 {
                 let note = ControlEvent.diagnostic(code: "outputDropped",
                                                    message: "\(dropped) lines dropped: stdout was not read",
-                                                   timeUs: Monotonic.nowUs()).line
+                                                   time: loop.now).line
                 dropped = 0
                 queue.append(note[...])
             }

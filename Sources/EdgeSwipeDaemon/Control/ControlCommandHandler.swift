@@ -1,3 +1,5 @@
+import TouchModel
+
 /// Identifies one control connection for its whole life (ids are never reused).
 public struct ControlClientID: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt64
@@ -9,14 +11,15 @@ public struct ControlClientID: Hashable, Sendable, CustomStringConvertible {
 /// tests use a fake. Called on the event loop's thread only.
 public protocol ControlCommandHandler: AnyObject {
     /// push, pop, setStack, popToRoot and state (subscribe and unsubscribe are handled by the server).
-    /// The result becomes the reply's `result`; an error becomes an error reply. Events the command causes
-    /// may be published (ControlServer.publish) before returning: they reach clients before the reply.
-    func handle(_ command: ControlCommand, from client: ControlClientID, nowUs: UInt64) -> Result<JSONValue, ControlError>
+    /// `now` is the time of the loop's turn (`EventLoop.now`). The result becomes the reply's `result`; an error
+    /// becomes an error reply. Events the command causes may be published (ControlServer.publish) before
+    /// returning: they reach clients before the reply.
+    func handle(_ command: ControlCommand, from client: ControlClientID, now: Microseconds) -> Result<JSONValue, ControlError>
 
     /// A client went away (closed, dropped as too slow, or refused). Nothing it started is undone by the server.
-    func clientDisconnected(_ client: ControlClientID, nowUs: UInt64)
+    func clientDisconnected(_ client: ControlClientID, now: Microseconds)
 }
 
 extension ControlCommandHandler {
-    public func clientDisconnected(_ client: ControlClientID, nowUs: UInt64) {}
+    public func clientDisconnected(_ client: ControlClientID, now: Microseconds) {}
 }

@@ -1,3 +1,5 @@
+import TouchModel
+
 extension ControlProtocol {
     /// The answer to one request line.
     public struct Response: Hashable, Sendable {
@@ -11,7 +13,7 @@ extension ControlProtocol {
     /// subscription set, pass other commands to the handler, encode the reply or error.
     public static func respond(to line: [UInt8], subscriptions: inout Set<EventClass>,
                                handler: (any ControlCommandHandler)?, client: ControlClientID,
-                               nowUs: UInt64) -> Response {
+                               now: Microseconds) -> Response {
         let request: ControlRequest
         switch decodeRequest(line) {
         case .failure(let failure):
@@ -29,7 +31,7 @@ extension ControlProtocol {
             result = .success(.object(["events": .array(subscriptions.sorted().map { .string($0.rawValue) })]))
         case .push, .pop, .setStack, .popToRoot, .state:
             if let handler {
-                result = handler.handle(request.command, from: client, nowUs: nowUs)
+                result = handler.handle(request.command, from: client, now: now)
             } else {
                 result = .failure(ControlError(.unavailable, "no navigation backend is attached"))
             }

@@ -31,19 +31,19 @@ public struct ControlEvent: Hashable, Sendable {
     }
 
     /// `{"type":"navigation","event":name,"time":seconds,...fields}`.
-    public static func navigation(_ name: String, timeUs: UInt64, fields: [String: JSONValue] = [:]) -> ControlEvent {
+    public static func navigation(_ name: String, time: Microseconds, fields: [String: JSONValue] = [:]) -> ControlEvent {
         var o = fields
         o["type"] = .string("navigation")
         o["event"] = .string(name)
-        o["time"] = .number(Double(timeUs) / 1_000_000)
+        o["time"] = .number(EventJSON.seconds(time))
         return ControlEvent(eventClass: eventClass(ofNavigationEvent: name), object: o)
     }
 
     /// A service diagnostic: `{"type":"diagnostic","code":...,"message":...,"time":...}`.
-    public static func diagnostic(code: String, message: String, timeUs: UInt64) -> ControlEvent {
+    public static func diagnostic(code: String, message: String, time: Microseconds) -> ControlEvent {
         ControlEvent(eventClass: .diagnostic, object: [
             "type": .string("diagnostic"), "code": .string(code), "message": .string(message),
-            "time": .number(Double(timeUs) / 1_000_000),
+            "time": .number(EventJSON.seconds(time)),
         ])
     }
 

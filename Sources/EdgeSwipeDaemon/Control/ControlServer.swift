@@ -256,7 +256,7 @@ public final class ControlServer {
         // A copy, not `&c.subscriptions`: the handler may publish, and publishing reads every subscription.
         var subscriptions = c.subscriptions
         let response = ControlProtocol.respond(to: line, subscriptions: &subscriptions, handler: handler,
-                                               client: c.id, nowUs: loop.now)
+                                               client: c.id, now: loop.now)
         c.subscriptions = subscriptions
         if response.isError { statistics.bump(statistics.errorReplies) }
         // The handler may have published events that disconnected this very client.
@@ -340,6 +340,6 @@ public final class ControlServer {
         statistics.connected.store(clients.count, ordering: .relaxed)
         log.debug("control: \(id) disconnected: \(reason)")
         if acceptPaused { setAccepting(true) }
-        handler?.clientDisconnected(id, nowUs: loop.now)
+        handler?.clientDisconnected(id, now: loop.now)
     }
 }

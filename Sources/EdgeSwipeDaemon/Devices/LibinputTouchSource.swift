@@ -48,7 +48,7 @@ public final class LibinputTouchSource {
     /// A touchscreen appeared: returns where its frames go and its size, or nil to leave it unused.
     public var onDeviceAdded: ((Device) -> Use?)?
     /// A used touchscreen went away (after its contacts were cancelled), at the loop's time.
-    public var onDeviceRemoved: ((SourceID, UInt64) -> Void)?
+    public var onDeviceRemoved: ((SourceID, Microseconds) -> Void)?
     public var onFrame: ((SourceID, TouchFrame) -> Void)?
 
     public init(loop: EventLoop, log: DaemonLog) throws {
@@ -164,7 +164,7 @@ public final class LibinputTouchSource {
             // Unplugged mid-touch: what was down is cancelled, not lifted.
             if !state.slots.isEmpty {
                 for k in state.slots.keys { state.slots[k]?.phase = .cancelled }
-                emitFrame(state, timeUs: now)
+                emitFrame(state, time: now)
             }
             onDeviceRemoved?(state.source, now)
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL,
@@ -207,19 +207,19 @@ public final class LibinputTouchSource {
             state.slots[libinput_event_touch_get_seat_slot(touch)]?.phase = .up
         case LIBINPUT_EVENT_TOUCH_CANCEL:
             for k in state.slots.keys { state.slots[k]?.phase = .cancelled }
-            emitFrame(state, timeUs: libinput_event_touch_get_time_usec(touch))
+            emitFrame(state, time: Microseconds(libinput_event_touch_get_time_usec(touch)))
         case LIBINPUT_EVENT_TOUCH_FRAME:
-            emitFrame(state, timeUs: libinput_event_touch_get_time_usec(touch))
+            emitFrame(state, time: Microseconds(libinput_event_touch_get_time_usec(touch)))
         default:
             break
         }
     }
 
     /// One frame with every contact of the device; ended contacts leave afterwards and the rest become `move`.
-    private func emitFrame(_ state: DeviceState, timeUs: UInt64) {
+    private func emitFrame(_ state: DeviceState, time: Microseconds) {
         state.buffer.removeAll(keepingCapacity: true)
         for slot in state.slots.keys.sorted() { state.buffer.append(state.slots[slot]!) }
-        onFrame?(state.source, TouchFrame(time: Microseconds(timeUs), contacts: state.buffer))
+        onFrame?(state.source, TouchFrame(time: time, contacts: state.buffer))
         for (slot, c) in state.slots {
             if c.phase == .up || c.phase == .cancelled { state.slots[slot] = nil } else { state.slots[slot]?.phase = .move }
         }

@@ -4,6 +4,7 @@ import Glibc
 import CMicroHTTPD
 import EdgeSwipeSystem
 import TouchInput
+import TouchModel
 
 /// libmicrohttpd reports each connection's start and end (MHD_OPTION_NOTIFY_CONNECTION), inside MHD_run.
 let httpConnectionNotified: MHD_NotifyConnectionCallback = { cls, connection, _, code in
@@ -20,13 +21,13 @@ extension HTTPEndpoint {
     func connectionStarted(_ connection: OpaquePointer) {
         let fd = edgeswipe_mhd_connection_fd(connection)
         guard fd >= 0 else { return }
-        cut(connectionGuard.opened(connection, fd: fd, nowUs: loop.now),
+        cut(connectionGuard.opened(connection, fd: fd, now: loop.now),
             reason: "more than \(connectionGuard.maxUnproven) connections without the token")
     }
 
     /// Closes unproven connections past their head deadline (called before each MHD_run).
     func cutExpiredConnections() {
-        cut(connectionGuard.expired(nowUs: loop.now),
+        cut(connectionGuard.expired(now: loop.now),
             reason: "no request with the token within \(options.headDeadlineMs) ms")
     }
 
@@ -44,18 +45,18 @@ extension HTTPEndpoint {
     func tokenFailed(method: String, path: String) {
         statistics.bump(statistics.tokenFailures)
         let now = loop.now
-        if let window = tokenFailureWindow, now < window.startUs + Self.tokenFailureWindowUs {
+        if let window = tokenFailureWindow, now < window.start + Self.tokenFailureWindowLength {
             tokenFailureWindow?.count += 1
             return
         }
         if let window = tokenFailureWindow, window.count > 1 {
-            log.warning("http: \(window.count - 1) more requests with a wrong token in the \(Self.tokenFailureWindowUs / 1_000_000) s "
+            log.warning("http: \(window.count - 1) more requests with a wrong token in the \(Self.tokenFailureWindowLength.rawValue / 1_000_000) s "
                         + "after the last one logged")
         }
         tokenFailureWindow = (now, 1)
         log.warning("http: wrong token (\(method) \(path)); the connection is closed; more failures in the next "
-                    + "\(Self.tokenFailureWindowUs / 1_000_000) s are counted, then logged as one line")
+                    + "\(Self.tokenFailureWindowLength.rawValue / 1_000_000) s are counted, then logged as one line")
     }
 
-    static let tokenFailureWindowUs: UInt64 = 10_000_000
+    static let tokenFailureWindowLength: Microseconds = 10_000_000
 }

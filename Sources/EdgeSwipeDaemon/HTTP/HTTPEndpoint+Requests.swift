@@ -110,7 +110,7 @@ extension HTTPEndpoint {
         }
         var subscriptions = Set<EventClass>()
         let response = ControlProtocol.respond(to: Array(line), subscriptions: &subscriptions, handler: handler,
-                                               client: nextClientID(), nowUs: loop.now)
+                                               client: nextClientID(), now: loop.now)
         var status: UInt32 = 200
         if response.isError {
             var code = "badArguments"

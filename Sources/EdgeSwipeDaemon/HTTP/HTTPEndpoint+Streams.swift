@@ -134,7 +134,7 @@ extension HTTPEndpoint {
             let fd = edgeswipe_mhd_connection_fd(stream.connection)
             if fd >= 0 { _ = Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
         }
-        handler?.clientDisconnected(stream.id, nowUs: loop.now)
+        handler?.clientDisconnected(stream.id, now: loop.now)
     }
 
     func streamClosed(_ stream: EventStream) {

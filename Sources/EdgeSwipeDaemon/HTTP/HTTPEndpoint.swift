@@ -4,6 +4,7 @@ import Glibc
 import CMicroHTTPD
 import EdgeSwipeSystem
 import TouchInput
+import TouchModel
 
 /// The HTTP bridge of issue 9: the control protocol over HTTP on loopback, for browser kiosks.
 /// `GET /events` is a Server-Sent Events stream of the events, `POST /commands` takes one command and
@@ -47,7 +48,7 @@ public final class HTTPEndpoint {
     /// Tokenless connections: deadlines and the share of the limit they may hold (HTTPEndpoint+Connections).
     var connectionGuard: ConnectionGuard
     /// The current window of wrong-token requests: when it began and how many came in it.
-    var tokenFailureWindow: (startUs: UInt64, count: Int)?
+    var tokenFailureWindow: (start: Microseconds, count: Int)?
 
     /// Starts listening on 127.0.0.1 (required) and ::1 (when the host has it) on `options.port`; or, with
     /// `passed` (edgeswipe-http.socket's sockets, `SocketActivation`), serves those instead and binds nothing.
@@ -105,7 +106,7 @@ public final class HTTPEndpoint {
             MHD_stop_daemon(l.daemon)
         }
         listeners.removeAll()
-        try? timer.arm(atUs: nil)
+        try? timer.arm(at: nil)
     }
 
     // MARK: Loop integration
@@ -205,9 +206,9 @@ public final class HTTPEndpoint {
             let ms = edgeswipe_mhd_timeout_ms(l.daemon)
             if ms >= 0 { earliestMs = min(earliestMs ?? ms, ms) }
         }
-        var deadline = earliestMs.map { loop.now + UInt64(min($0, 86_400_000)) * 1000 }
-        if let head = connectionGuard.nextDeadlineUs { deadline = min(deadline ?? head, head) }
-        do { try timer.arm(atUs: deadline) } catch { log.error("http: cannot arm the timer: \(error)") }
+        var deadline = earliestMs.map { loop.now + Microseconds(UInt64(min($0, 86_400_000)) * 1000) }
+        if let head = connectionGuard.nextDeadline { deadline = min(deadline ?? head, head) }
+        do { try timer.arm(at: deadline) } catch { log.error("http: cannot arm the timer: \(error)") }
     }
 
     func nextClientID() -> ControlClientID {

@@ -112,7 +112,7 @@ public final class LiveSession {
     /// Stops a source (unplugged, removed by its owner, or on request) and cancels what it had in flight.
     /// Returns whether a contact was down and so was cancelled.
     @discardableResult
-    public func remove(_ id: SourceID, now: UInt64) -> Bool {
+    public func remove(_ id: SourceID, now: Microseconds) -> Bool {
         guard let source = core.sources[id] else { return false }
         let reading = readings.removeValue(forKey: id)
         reading?.registration.close()
@@ -159,7 +159,7 @@ public final class LiveSession {
         rearm()
     }
 
-    private func deadlinesReached(now: UInt64) {
+    private func deadlinesReached(now: Microseconds) {
         core.fire(upTo: now)
         rearm()
     }
@@ -170,7 +170,7 @@ public final class LiveSession {
         let earliest = core.nextDeadline
         guard earliest != timer.deadline else { return }
         do {
-            try timer.arm(atUs: earliest)
+            try timer.arm(at: earliest)
         } catch {
             core.sink(.deviceNote("cannot arm the deadline timer: \(error)", device: nil))
         }

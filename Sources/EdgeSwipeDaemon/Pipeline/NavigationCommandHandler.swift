@@ -17,8 +17,7 @@ public final class NavigationCommandHandler: ControlCommandHandler {
 
     private var controller: NavigationController { session.controller }
 
-    public func handle(_ command: ControlCommand, from client: ControlClientID, nowUs: UInt64) -> Result<JSONValue, ControlError> {
-        let now = Microseconds(nowUs)
+    public func handle(_ command: ControlCommand, from client: ControlClientID, now: Microseconds) -> Result<JSONValue, ControlError> {
         session.advance(now: now)
         let wasBusy = !controller.isSettled
         defer { afterChange() }

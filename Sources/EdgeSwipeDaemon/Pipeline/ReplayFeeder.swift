@@ -26,9 +26,9 @@ public final class ReplayFeeder {
     /// The session sources of the recording's devices, in the recording's order.
     public private(set) var sourceIDs: [SourceID] = []
     private var merge: TraceMerge
-    /// CLOCK_MONOTONIC µs at which the recording's first event plays.
-    private var originUs: UInt64 = 0
-    private let firstEventUs: UInt64
+    /// The CLOCK_MONOTONIC time at which the recording's first event plays.
+    private var origin = Microseconds.zero
+    private let firstEvent: Microseconds
 
     /// Adds one fed source per device of the recording. Throws when a device cannot be used (no size...).
     public init(loop: EventLoop, session: LiveSession, trace: Trace, options: PipelineOptions? = nil) throws {
@@ -36,28 +36,28 @@ public final class ReplayFeeder {
         self.loop = loop
         self.session = session
         merge = TraceMerge(trace)
-        firstEventUs = merge.nextTime ?? 0
+        firstEvent = merge.nextTime ?? .zero
         timer = try DeadlineTimer(loop: loop)
         for device in trace.devices { sourceIDs.append(try session.addFed(device.description, options: options)) }
         timer.onExpiry = { [unowned self] now in self.play(upTo: now) }
     }
 
-    /// Starts playing: the recording's first event plays at `startUs` (CLOCK_MONOTONIC µs).
-    public func start(atUs startUs: UInt64) throws {
+    /// Starts playing: the recording's first event plays at `start` (CLOCK_MONOTONIC).
+    public func start(at start: Microseconds) throws {
         guard state == .waiting else { return }
         state = .playing
-        originUs = startUs
+        origin = start
         try armForNext()
     }
 
     /// The monotonic time an event of the recording plays at.
-    func playTime(_ recordedUs: UInt64) -> UInt64 { originUs + (recordedUs &- firstEventUs) }
+    func playTime(_ recorded: Microseconds) -> Microseconds { origin + Microseconds(recorded.rawValue &- firstEvent.rawValue) }
 
-    private func play(upTo now: UInt64) {
+    private func play(upTo now: Microseconds) {
         // Every event due, merged across devices by time, with its time moved onto the live clock.
         while let t = merge.nextTime, playTime(t) <= now, let (d, e) = merge.next() {
             fedEvents += 1
-            session.feed(InputEvent(time: Microseconds(playTime(e.time.rawValue)), type: e.type, code: e.code, value: e.value), to: sourceIDs[d])
+            session.feed(InputEvent(time: playTime(e.time), type: e.type, code: e.code, value: e.value), to: sourceIDs[d])
         }
         do {
             try armForNext()
@@ -71,13 +71,13 @@ public final class ReplayFeeder {
             finish(now: loop.now)
             return
         }
-        try timer.arm(atUs: playTime(t))
+        try timer.arm(at: playTime(t))
     }
 
-    private func finish(now: UInt64) {
+    private func finish(now: Microseconds) {
         guard state == .playing else { return }
         state = .finished
-        try? timer.arm(atUs: nil)
+        try? timer.arm(at: nil)
         for id in sourceIDs { session.remove(id, now: now) }
         onFinished?()
     }

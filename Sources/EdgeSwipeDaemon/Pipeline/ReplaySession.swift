@@ -55,7 +55,7 @@ public final class ReplaySession {
         }
         // End of the recording: whatever is still touching is cancelled, then pending timers run out.
         for (d, source) in sources.enumerated() {
-            core.cancel(source, now: trace.devices[d].events.last?.time.rawValue ?? 0)
+            core.cancel(source, now: trace.devices[d].events.last?.time ?? .zero)
         }
         core.fire(upTo: .max)
         for (d, pipeline) in devices.enumerated() {

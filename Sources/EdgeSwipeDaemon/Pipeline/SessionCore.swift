@@ -20,7 +20,7 @@ final class SessionSource {
     let id: SourceID
     let pipeline: DevicePipeline
     /// The deadline the session's queue holds for this source: the pipeline's as of its last step.
-    fileprivate var queuedDeadline: UInt64?
+    fileprivate var queuedDeadline: Microseconds?
     /// Settings waiting for the last finger to lift.
     fileprivate var pendingOptions: PipelineOptions?
     fileprivate var removed = false
@@ -54,7 +54,7 @@ final class SessionCore {
     /// Sources' deadlines; an entry whose time is no longer its source's `queuedDeadline` is stale and skipped.
     @exclusivity(unchecked) private var deadlines = TimeHeap<SessionSource>()
     /// Navigation's deadline as of its last change (it changes only through this core or `navigationChanged`).
-    @exclusivity(unchecked) private var navigationDeadline: UInt64?
+    @exclusivity(unchecked) private var navigationDeadline: Microseconds?
     @exclusivity(unchecked) private var pendingOptionsCount = 0
     /// How many times a pipeline was stepped or asked for its deadline: what a test counts to show that a
     /// step does not visit every source.
@@ -64,7 +64,7 @@ final class SessionCore {
         self.navigation = navigation
         self.emitFrames = emitFrames
         self.sink = sink
-        navigationDeadline = navigation?.nextDeadline?.rawValue
+        navigationDeadline = navigation?.nextDeadline
     }
 
     /// Adds a pipeline as the next source; its recognizers ask navigation before they claim a pop.
@@ -78,7 +78,7 @@ final class SessionCore {
     }
 
     /// The earliest pending deadline of any source or navigation.
-    var nextDeadline: UInt64? {
+    var nextDeadline: Microseconds? {
         let source = earliestSourceDeadline()
         guard let n = navigationDeadline else { return source?.time }
         guard let s = source?.time else { return n }
@@ -86,15 +86,15 @@ final class SessionCore {
     }
 
     /// Fires every deadline at or before `limit`, earliest first, each at its own time.
-    func fire(upTo limit: UInt64) {
+    func fire(upTo limit: Microseconds) {
         while true {
             let source = earliestSourceDeadline()
             if let s = source, s.time <= limit, navigationDeadline.map({ s.time <= $0 }) ?? true {
                 pipelineVisits += 1
-                deliver(s.source.pipeline.deadlineReached(now: Microseconds(s.time)), from: s.source)
+                deliver(s.source.pipeline.deadlineReached(now: s.time), from: s.source)
                 refresh(s.source)
             } else if let n = navigationDeadline, n <= limit, let navigation {
-                navigation.advance(now: Microseconds(n))
+                navigation.advance(now: n)
                 flushNavigation()
             } else {
                 return
@@ -105,7 +105,7 @@ final class SessionCore {
     /// One raw event of a source, at its own time.
     @inline(__always)
     func feed(_ event: InputEvent, to source: SessionSource) {
-        fire(upTo: event.time.rawValue)
+        fire(upTo: event.time)
         pipelineVisits += 1
         if let (frame, gestures) = source.pipeline.feed(event) { deliver(frame, gestures, from: source) }
         refresh(source)
@@ -113,7 +113,7 @@ final class SessionCore {
 
     /// One whole frame of a frame source (libinput).
     func process(_ frame: TouchFrame, from source: SessionSource) {
-        fire(upTo: frame.time.rawValue)
+        fire(upTo: frame.time)
         pipelineVisits += 1
         deliver(frame, source.pipeline.process(frame), from: source)
         refresh(source)
@@ -122,10 +122,10 @@ final class SessionCore {
     /// Cancels what the source has in flight (end of a recording, unplug) at `now`; it stays a source.
     /// Returns whether a contact was down and so was cancelled.
     @discardableResult
-    func cancel(_ source: SessionSource, now: UInt64) -> Bool {
+    func cancel(_ source: SessionSource, now: Microseconds) -> Bool {
         fire(upTo: now)
         pipelineVisits += 1
-        let cancelled = source.pipeline.cancelAll(time: Microseconds(now))
+        let cancelled = source.pipeline.cancelAll(time: now)
         if let (frame, gestures) = cancelled { deliver(frame, gestures, from: source) }
         refresh(source)
         return cancelled != nil
@@ -133,7 +133,7 @@ final class SessionCore {
 
     /// Cancels what the source has in flight and drops it. Returns whether a contact was cancelled.
     @discardableResult
-    func remove(_ source: SessionSource, now: UInt64) -> Bool {
+    func remove(_ source: SessionSource, now: Microseconds) -> Bool {
         guard sources[source.id] === source else { return false }
         let cancelled = cancel(source, now: now)
         sources[source.id] = nil
@@ -198,7 +198,7 @@ final class SessionCore {
     func flushNavigation() {
         guard let navigation else { return }
         navigation.drainEvents { sink(.navigation($0)) }
-        navigationDeadline = navigation.nextDeadline?.rawValue
+        navigationDeadline = navigation.nextDeadline
     }
 
     // MARK: Deadline queue
@@ -206,13 +206,13 @@ final class SessionCore {
     /// Takes the source's deadline into the queue after its pipeline moved.
     @inline(__always)
     private func refresh(_ source: SessionSource) {
-        let d = source.pipeline.nextDeadline?.rawValue
+        let d = source.pipeline.nextDeadline
         guard d != source.queuedDeadline else { return }
         source.queuedDeadline = d
         if let d { queue(source, at: d) }
     }
 
-    private func queue(_ source: SessionSource, at time: UInt64) {
+    private func queue(_ source: SessionSource, at time: Microseconds) {
         // Stale entries leave when they reach the top; past twice the sources, the heap is rebuilt from the
         // live ones, so it stays bounded whatever the order deadlines move in.
         if deadlines.count >= 2 * sources.count + 16 {
@@ -224,7 +224,7 @@ final class SessionCore {
         deadlines.push(time: time, rank: source.id.rawValue, payload: source)
     }
 
-    private func earliestSourceDeadline() -> (time: UInt64, source: SessionSource)? {
+    private func earliestSourceDeadline() -> (time: Microseconds, source: SessionSource)? {
         while let top = deadlines.first {
             if !top.payload.removed, top.payload.queuedDeadline == top.time { return (top.time, top.payload) }
             deadlines.popFirst()

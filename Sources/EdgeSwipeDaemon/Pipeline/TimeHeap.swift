@@ -4,7 +4,7 @@ import TouchModel
 /// entries at the same time. Push and pop cost O(log n), so nothing that uses it scans every device.
 struct TimeHeap<Payload> {
     struct Entry {
-        var time: UInt64
+        var time: Microseconds
         var rank: Int
         var payload: Payload
     }
@@ -18,7 +18,7 @@ struct TimeHeap<Payload> {
         a.time != b.time ? a.time < b.time : a.rank < b.rank
     }
 
-    mutating func push(time: UInt64, rank: Int, payload: Payload) {
+    mutating func push(time: Microseconds, rank: Int, payload: Payload) {
         entries.append(Entry(time: time, rank: rank, payload: payload))
         var child = entries.count - 1
         while child > 0 {

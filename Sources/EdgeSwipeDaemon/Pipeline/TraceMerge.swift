@@ -14,12 +14,12 @@ struct TraceMerge {
         self.trace = trace
         cursors = [Int](repeating: 0, count: trace.devices.count)
         for (d, device) in trace.devices.enumerated() {
-            if let first = device.events.first { heap.push(time: first.time.rawValue, rank: d, payload: d) }
+            if let first = device.events.first { heap.push(time: first.time, rank: d, payload: d) }
         }
     }
 
     /// The time of the next event, nil at the end.
-    var nextTime: UInt64? { heap.first?.time }
+    var nextTime: Microseconds? { heap.first?.time }
 
     /// The next event and the index of its device; nil at the end.
     mutating func next() -> (device: Int, event: InputEvent)? {
@@ -28,7 +28,7 @@ struct TraceMerge {
         let events = trace.devices[d].events
         let event = events[cursors[d]]
         cursors[d] += 1
-        if cursors[d] < events.count { heap.push(time: events[cursors[d]].time.rawValue, rank: d, payload: d) }
+        if cursors[d] < events.count { heap.push(time: events[cursors[d]].time, rank: d, payload: d) }
         return (d, event)
     }
 }

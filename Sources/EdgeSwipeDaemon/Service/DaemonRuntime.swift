@@ -89,7 +89,7 @@ public final class DaemonRuntime {
     /// What SIGHUP does, callable directly (tests, a future `reload` command).
     @discardableResult
     public func reloadConfiguration() -> ConfigStore.ReloadOutcome {
-        do { try notifier.reloading() } catch { log.warning("sd_notify RELOADING=1: \(error)") }
+        do { try notifier.reloading(now: loop.now) } catch { log.warning("sd_notify RELOADING=1: \(error)") }
         let outcome = config.reload()
         switch outcome {
         case .applied:
@@ -101,7 +101,7 @@ public final class DaemonRuntime {
         case .kept:
             log.error("\(outcome)")
         }
-        publish(ControlEvent.diagnostic(code: outcome.code, message: outcome.description, timeUs: loop.now))
+        publish(ControlEvent.diagnostic(code: outcome.code, message: outcome.description, time: loop.now))
         do { try notifier.ready(status: outcome.code) } catch { log.warning("sd_notify READY=1: \(error)") }
         return outcome
     }

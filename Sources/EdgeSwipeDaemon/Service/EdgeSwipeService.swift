@@ -75,7 +75,7 @@ public final class EdgeSwipeService {
         var early: [PipelineOutput] = []
         do {
             let navigation = NavigationSession(screens: options.stack, config: base.navigation,
-                                               popRecognizer: base.popRecognizer, now: Microseconds(Monotonic.nowUs()))
+                                               popRecognizer: base.popRecognizer, now: Monotonic.now())
             let handler = NavigationCommandHandler(session: navigation)
             commands = handler
             runtime = try DaemonRuntime(config: store, handler: handler, log: log, passedControl: passed.control)
@@ -131,7 +131,7 @@ public final class EdgeSwipeService {
         case .deviceNote(let text, let d):
             let message = "\(d.flatMap { devices[$0]?.node } ?? "device"): \(text)"
             log.warning(message)
-            runtime.publish(ControlEvent.diagnostic(code: "device", message: message, timeUs: runtime.loop.now))
+            runtime.publish(ControlEvent.diagnostic(code: "device", message: message, time: runtime.loop.now))
         case .frame:
             break
         }
@@ -205,7 +205,7 @@ public final class EdgeSwipeService {
         }
         let start = { [unowned self, unowned feeder] in
             log.info("replay of \(plan.path) starts in \(plan.delaySeconds) s")
-            do { try feeder.start(atUs: runtime.loop.now + UInt64(plan.delaySeconds * 1_000_000)) } catch {
+            do { try feeder.start(at: runtime.loop.now + Microseconds(UInt64(plan.delaySeconds * 1_000_000))) } catch {
                 log.error("replay: \(error)")
             }
         }

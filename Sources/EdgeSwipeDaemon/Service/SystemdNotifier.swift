@@ -3,6 +3,7 @@ import Glibc
 #endif
 import EdgeSwipeSystem
 import TouchInput
+import TouchModel
 
 /// sd_notify(3) through its documented datagram protocol, without libsystemd: one `KEY=VALUE` datagram
 /// per state change to the socket named by NOTIFY_SOCKET (a path, or '@' for the abstract namespace).
@@ -52,9 +53,10 @@ public final class SystemdNotifier {
         try notify("READY=1" + (status.map { "\nSTATUS=\($0)" } ?? ""))
     }
 
-    /// Reloading the configuration (SIGHUP). MONOTONIC_USEC is what systemd ≥ 253's notify-reload expects.
-    public func reloading() throws {
-        try notify("RELOADING=1\nMONOTONIC_USEC=\(Monotonic.nowUs())")
+    /// Reloading the configuration (SIGHUP) at `now` (CLOCK_MONOTONIC: the loop turn's time, read after the
+    /// signal arrived, as systemd ≥ 253's notify-reload expects in MONOTONIC_USEC).
+    public func reloading(now: Microseconds) throws {
+        try notify("RELOADING=1\nMONOTONIC_USEC=\(now.rawValue)")
     }
 
     public func stopping() throws { try notify("STOPPING=1") }

@@ -38,7 +38,7 @@ enum DebugEventsCommand: Subcommand {
         let devices = try LiveDevices.open(o.devices)
         let json = o.json
         let navigation = options.stack.map {
-            NavigationSession(screens: $0, config: options.navigation, popRecognizer: options.popRecognizer, now: Microseconds(Monotonic.nowUs()))
+            NavigationSession(screens: $0, config: options.navigation, popRecognizer: options.popRecognizer, now: loop.now)
         }
         // Sources are numbered in the order added: the devices' order.
         let name = { (id: SourceID) in devices.indices.contains(id.rawValue) ? devices[id.rawValue].path : nil }

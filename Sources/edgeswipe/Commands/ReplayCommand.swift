@@ -104,9 +104,9 @@ enum ReplayCommand: Subcommand {
         let showProgress = Output.stderrIsTerminal && trace.eventCount > 200_000
         var throttle = ProgressThrottle()
         session.run(sink: { output in
-            if let clock, let t = output.time?.rawValue {
+            if let clock, let t = output.time {
                 out.flush()
-                clock.wait(untilTraceUs: t)
+                clock.wait(untilTraceTime: t)
             }
             if json {
                 out.line(EventJSON.output(output, deviceName: deviceName))
@@ -149,19 +149,14 @@ struct ProgressThrottle {
 
 /// Sleeps so that outputs appear at their recorded time.
 final class RealtimeClock {
-    private let startUs = RealtimeClock.nowUs()
+    private let start = Monotonic.now()
 
-    static func nowUs() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
-    }
-
-    func wait(untilTraceUs t: UInt64) {
-        let target = startUs &+ t
-        let now = RealtimeClock.nowUs()
+    /// Sleeps until the trace time `t` has passed since the clock was made.
+    func wait(untilTraceTime t: Microseconds) {
+        let target = start &+ t
+        let now = Monotonic.now()
         guard target > now else { return }
-        let d = target - now
+        let d = (target - now).rawValue
         var request = timespec(tv_sec: Int(d / 1_000_000), tv_nsec: Int(d % 1_000_000) * 1000)
         // The remainder is written back into `request`, so a retry after EINTR sleeps only what is left.
         _ = withUnsafeMutablePointer(to: &request) { p in try? SystemCall.run("nanosleep") { nanosleep(p, p) } }

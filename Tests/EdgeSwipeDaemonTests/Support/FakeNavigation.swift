@@ -20,8 +20,8 @@ final class FakeNavigation: ControlCommandHandler {
         transitionTimer.onExpiry = { [unowned self] now in self.transitionStep(now) }
     }
 
-    private func emit(_ name: String, _ now: UInt64, _ fields: [String: JSONValue] = [:]) {
-        server?.publish(.navigation(name, timeUs: now, fields: fields))
+    private func emit(_ name: String, _ now: Microseconds, _ fields: [String: JSONValue] = [:]) {
+        server?.publish(.navigation(name, time: now, fields: fields))
     }
 
     var stateValue: JSONValue {
@@ -32,7 +32,7 @@ final class FakeNavigation: ControlCommandHandler {
         ])
     }
 
-    func handle(_ command: ControlCommand, from client: ControlClientID, nowUs now: UInt64) -> Result<JSONValue, ControlError> {
+    func handle(_ command: ControlCommand, from client: ControlClientID, now: Microseconds) -> Result<JSONValue, ControlError> {
         switch command {
         case .push(let spec):
             if spec.name.hasPrefix("flood-"), let n = Int(spec.name.dropFirst(6)) {
@@ -56,7 +56,7 @@ final class FakeNavigation: ControlCommandHandler {
             let from = stack[stack.count - 1].name, to = stack[stack.count - 2].name
             transition = (from, to, 0)
             emit("transitionBegan", now, ["from": .string(from), "to": .string(to)])
-            try? transitionTimer.arm(atUs: now + 2000)
+            try? transitionTimer.arm(at: now + 2000)
             return .success(.object(["transition": .string("began")]))
         case .setStack(let screens):
             stack = screens
@@ -71,11 +71,11 @@ final class FakeNavigation: ControlCommandHandler {
         }
     }
 
-    func clientDisconnected(_ client: ControlClientID, nowUs: UInt64) {
+    func clientDisconnected(_ client: ControlClientID, now: Microseconds) {
         disconnected.append(client.rawValue)
     }
 
-    private func transitionStep(_ now: UInt64) {
+    private func transitionStep(_ now: Microseconds) {
         guard var t = transition else { return }
         t.progress = min(1, t.progress + 0.1)
         emit("transitionProgress", now, ["progress": .number(t.progress)])
@@ -86,7 +86,7 @@ final class FakeNavigation: ControlCommandHandler {
             emit("didAppear", now, ["screen": .string(t.to)])
         } else {
             transition = t
-            try? transitionTimer.arm(atUs: now + 2000)
+            try? transitionTimer.arm(at: now + 2000)
         }
     }
 

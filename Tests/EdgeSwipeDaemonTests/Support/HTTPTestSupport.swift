@@ -13,14 +13,14 @@ final class HTTPFakeHandler: ControlCommandHandler {
     weak var endpoint: HTTPEndpoint?
     var stack = ["home"]
 
-    func handle(_ command: ControlCommand, from client: ControlClientID, nowUs: UInt64) -> Result<JSONValue, ControlError> {
+    func handle(_ command: ControlCommand, from client: ControlClientID, now: Microseconds) -> Result<JSONValue, ControlError> {
         switch command {
         case .push(let spec):
             if spec.name.hasPrefix("flood-"), let n = Int(spec.name.dropFirst(6)) {
                 for i in 0..<n { endpoint?.publish(httpTestEvent(seq: i, padding: 1000)) }
                 return .success(.object(["flooded": .integer(Int64(n))]))
             }
-            endpoint?.publish(.navigation("transitionBegan", timeUs: nowUs, fields: ["kind": .string("push"), "to": .string(spec.name)]))
+            endpoint?.publish(.navigation("transitionBegan", time: now, fields: ["kind": .string("push"), "to": .string(spec.name)]))
             stack.append(spec.name)
             return .success(.object(["stack": .array(stack.map { .string($0) })]))
         case .pop:

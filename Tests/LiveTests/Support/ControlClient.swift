@@ -41,7 +41,7 @@ final class ControlClient {
             var chunk = [UInt8](repeating: 0, count: 65536)
             let n = read(fd, &chunk, chunk.count)
             if n <= 0 { return false }
-            let now = Monotonic.nowUs()
+            let now = Monotonic.now().rawValue
             buffer.append(contentsOf: chunk[..<n])
             while let i = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let data = Data(buffer[..<i])
@@ -58,7 +58,7 @@ final class ControlClient {
     /// stamped when it arrives.
     func pump(untilUs deadlineUs: UInt64) {
         while true {
-            let now = Monotonic.nowUs()
+            let now = Monotonic.now().rawValue
             guard deadlineUs > now else { return }
             if !pump(seconds: Double(deadlineUs - now) / 1e6) { return }
         }

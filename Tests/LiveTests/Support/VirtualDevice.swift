@@ -84,7 +84,7 @@ final class VirtualDevice {
     func play(_ events: [InputEvent], maxGapUs: UInt64 = .max, waitUntil: ((UInt64) -> Void)? = nil,
               after: ((InputEvent) -> Bool)? = nil) throws {
         guard let first = events.first else { return }
-        let start = Monotonic.nowUs()
+        let start = Monotonic.now().rawValue
         var shift: UInt64 = 0
         var previous = first.time.rawValue
         for event in events {
@@ -92,7 +92,7 @@ final class VirtualDevice {
             if t > previous, t - previous > maxGapUs { shift += t - previous - maxGapUs }
             previous = max(previous, t)
             let due = start + (previous - first.time.rawValue - shift)
-            let now = Monotonic.nowUs()
+            let now = Monotonic.now().rawValue
             if due > now + 500 {
                 if let waitUntil { waitUntil(due) } else { usleep(useconds_t(due - now)) }
             }
