@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TouchInput
+import TouchModel
+import TouchTrace
+
+/// `libinput record` files that declare more devices than they hold (a recording cut short), read from the
+/// fuzzer's regression inputs (Fuzz/regressions/libinput-record/ndevices-*, cut-multi-device-*): the devices
+/// left keep the recorder's clock when read; written back, a lone device starts at 0 as the writer documents,
+/// several devices keep their shared clock.
+@Suite("multi-device records cut down to fewer devices")
+struct CutMultiDeviceRoundTripTests {
+    static let regressions = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/regressions/libinput-record")
+
+    /// The touchscreen's frames as the files write them: 1.500000 s down at (100, 200), 1.520000 s up.
+    static let down: [(UInt16, UInt16, Int32)] = [(3, 57, 7), (3, 53, 100), (3, 54, 200), (1, 330, 1), (0, 0, 0)]
+    static let up: [(UInt16, UInt16, Int32)] = [(3, 57, -1), (1, 330, 0), (0, 0, 0)]
+
+    static func events(_ frames: [(at: UInt64, [(UInt16, UInt16, Int32)])]) -> [InputEvent] {
+        frames.flatMap { frame in frame.1.map { InputEvent(time: Microseconds(frame.at), type: $0.0, code: $0.1, value: $0.2) } }
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let file: String
+        /// Complete frames left of the touchscreen (1: the down frame, 2: down and up).
+        let frames: Int
+        let droppedEvents: Int
+        let udev: [String: String]
+        var testDescription: String { file }
+    }
+
+    static let touchUdev = ["ID_INPUT": "1", "ID_INPUT_TOUCHSCREEN": "1"]
+    static let cases: [Case] = [
+        Case(file: "cut-multi-device-record-left-with-one-device", frames: 1, droppedEvents: 1, udev: [:]),
+        Case(file: "ndevices-2-holding-one-whole-device", frames: 2, droppedEvents: 0, udev: touchUdev),
+        Case(file: "ndevices-2-second-device-cut-in-its-evdev", frames: 2, droppedEvents: 0, udev: touchUdev),
+        Case(file: "ndevices-2-first-device-cut-mid-frame", frames: 1, droppedEvents: 1, udev: touchUdev),
+        // `properTies` under udev is an unknown key (no properties); an unknown event kind and a libinput entry are skipped.
+        Case(file: "ndevices-2-odd-keys-cut-in-invalid-utf8", frames: 2, droppedEvents: 0, udev: [:]),
+    ]
+
+    @Test("one device left: read on the recorder's clock, written back starting at 0", arguments: cases)
+    func oneDeviceLeft(_ c: Case) throws {
+        let bytes = try Data(contentsOf: Self.regressions.appendingPathComponent(c.file))
+        let trace = try TraceReader.read(text: String(decoding: bytes, as: UTF8.self), source: c.file)
+        #expect(trace.devices.count == 1)
+        let cut = try #require(trace.cut)
+        #expect(cut.droppedEvents == c.droppedEvents)
+        let frames = [(at: UInt64(1_500_000), Self.down), (at: UInt64(1_520_000), Self.up)].prefix(c.frames)
+        #expect(trace.devices[0].events == Self.events(Array(frames)))
+        #expect(trace.devices[0].description.udevProperties == c.udev)
+
+        let written = LibinputRecordWriter.write(trace)
+        #expect(written.contains("\nndevices: 1\n"))
+        let again = try TraceReader.read(text: written, source: c.file + " (rewritten)")
+        #expect(again.cut == nil)
+        #expect(again.devices.count == 1)
+        let fromZero = [(at: UInt64(0), Self.down), (at: UInt64(20_000), Self.up)].prefix(c.frames)
+        #expect(again.devices[0].events == Self.events(Array(fromZero)))
+        #expect(again.devices[0].description.udevProperties == c.udev)
+    }
+
+    @Test("two devices left of three: read and written back on the recorder's clock")
+    func twoDevicesLeft() throws {
+        let file = "ndevices-3-holding-two-whole-devices"
+        let bytes = try Data(contentsOf: Self.regressions.appendingPathComponent(file))
+        let trace = try TraceReader.read(text: String(decoding: bytes, as: UTF8.self), source: file)
+        #expect(trace.cut != nil)
+        let touch = Self.events([(at: 1_500_000, Self.down), (at: 1_520_000, Self.up)])
+        let keys = Self.events([(at: 200_000, [(1, 2, 1), (0, 0, 0)])])
+        #expect(trace.devices.map(\.events) == [touch, keys])
+        let again = try TraceReader.read(text: LibinputRecordWriter.write(trace), source: file + " (rewritten)")
+        #expect(again.cut == nil)
+        #expect(again.devices.map(\.events) == [touch, keys])
+    }
+}
