@@ -22,8 +22,9 @@ struct LibinputRecordParser: ~Copyable {
     /// Line of the last SYN_REPORT of the device being read, and the offset where that event ends.
     private var lastReportLine = 0
     private var lastReportEnd = 0
-    /// `ndevices` as the file gives it (1 until it is read).
-    private var declaredDevices: Int64 = 1
+    /// Whether a lone device's times count from its first event: decided at `devices:` from an `ndevices` of 0 or
+    /// 1 given before it (as libinput record writes it), so a text cut anywhere in the list decides as the whole.
+    private var singleDeviceClock = false
     /// The offset where the last device read whole ends.
     private var lastDeviceEnd = 0
 
@@ -90,9 +91,9 @@ struct LibinputRecordParser: ~Copyable {
                 guard let n = r.scalarInteger(), n >= 0 else { throw structural("ndevices must be a non-negative integer") }
                 guard n <= TraceReader.maxDevices else { throw failure(.tooManyDevices(limit: TraceReader.maxDevices), at: r.startMark) }
                 declared = (n, r.startMark)
-                declaredDevices = n
             case "devices":
                 sawDevices = true
+                singleDeviceClock = (declared?.count ?? 2) <= 1
                 try parseDevices()
             default:
                 try r.skipNode()
@@ -113,9 +114,10 @@ struct LibinputRecordParser: ~Copyable {
     }
 
     /// Single-device recordings count from their first event; multi-device ones from the recording
-    /// start, shared by all devices, so they are left as they are (also when a cut leaves one device).
+    /// start, shared by all devices, so they are left as they are (also when a cut leaves one device, and
+    /// when `ndevices` is missing or comes after the list).
     private mutating func trace(cut: TraceCut?) -> Trace {
-        if devices.count == 1, declaredDevices <= 1, let first = devices[0].events.first?.time.rawValue, first > 0 {
+        if devices.count == 1, singleDeviceClock, let first = devices[0].events.first?.time.rawValue, first > 0 {
             for k in devices[0].events.indices { devices[0].events[k].time.rawValue -= first }
         }
         return Trace(devices: devices, format: .libinputRecord, source: file, cut: cut)

@@ -30,9 +30,10 @@ public struct TraceDevice: Hashable, Sendable {
 
 /// A recording of one or more devices.
 ///
-/// Trace clock: evemu traces and single-device `libinput record` traces start at their first event
-/// (time 0). Multi-device `libinput record` traces keep the recorder's clock, which starts at the
-/// recording start, so devices stay aligned with each other.
+/// Trace clock: evemu traces and single-device `libinput record` traces (`ndevices: 1` before the device
+/// list) start at their first event (time 0). Other `libinput record` traces keep the recorder's clock, which
+/// starts at the recording start, so devices stay aligned with each other; that includes one device left of
+/// a multi-device recording cut short, and a recording without a readable `ndevices` before its devices.
 public struct Trace: Hashable, Sendable {
     public var devices: [TraceDevice]
     public var format: TraceFormat

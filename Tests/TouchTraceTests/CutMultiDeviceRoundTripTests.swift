@@ -75,4 +75,32 @@ struct CutMultiDeviceRoundTripTests {
         #expect(again.cut == nil)
         #expect(again.devices.map(\.events) == [touch, keys])
     }
+
+    static func text(_ file: String) throws -> String {
+        String(decoding: try Data(contentsOf: regressions.appendingPathComponent(file)), as: UTF8.self)
+    }
+
+    @Test("the clock is decided by an ndevices given before the device list, so every cut decides as the whole")
+    func clockFromHeader() throws {
+        let touch = Self.events([(at: 1_500_000, Self.down), (at: 1_520_000, Self.up)])
+        let fromZero = Self.events([(at: 0, Self.down), (at: 20_000, Self.up)])
+        let one = try Self.text("ndevices-2-holding-one-whole-device")
+        // ndevices: 1 before the list, as libinput record writes it: the one device counts from its first event.
+        let declaredOne = one.replacingOccurrences(of: "ndevices: 2\n", with: "ndevices: 1\n")
+        #expect(try TraceReader.read(text: declaredOne, source: "one.yml").devices.map(\.events) == [fromZero])
+        // ndevices after the list: a cut before it could not know it, so the file's times are kept.
+        let declaredAfter = one.replacingOccurrences(of: "ndevices: 2\n", with: "") + "ndevices: 1\n"
+        let after = try TraceReader.read(text: declaredAfter, source: "after.yml")
+        #expect(after.cut == nil)
+        #expect(after.devices.map(\.events) == [touch])
+
+        // No readable ndevices (the fuzzer's mangled key) and two devices, the second cut in its events; cut
+        // again inside the second device's evdev, one device is left: both keep the file's times.
+        let two = try Self.text("ndevices-3-holding-two-whole-devices").replacingOccurrences(of: "ndevices: 3\n", with: "nd\u{FFFD}evices: 3\n")
+        let whole = try TraceReader.read(text: String(two.dropLast(14)), source: "two.yml")
+        #expect(whole.devices.map(\.events) == [touch, []])
+        let secondDevice = try #require(two.range(of: "    id: [1, 2")).upperBound
+        let left = try TraceReader.read(text: String(two[..<secondDevice]), source: "two.yml")
+        #expect(left.devices.map(\.events) == [touch])
+    }
 }
