@@ -317,7 +317,8 @@ struct LibinputRecordParser: ~Copyable {
     private mutating func parseEvents() throws {
         if r.kind == .scalar, r.scalarIsNull { return }
         guard r.kind == .sequenceStart else { throw structural("events must be a list") }
-        var previous: UInt64 = 0
+        // A device can give `events:` more than once: its times must not go back across the lists either.
+        var previous = pendingEvents.last?.time.rawValue ?? 0
         while try r.next() != .sequenceEnd {
             guard r.kind == .mappingStart else { throw structural("each events entry must be a mapping (evdev:, libinput:, hid:)") }
             while try r.next() != .mappingEnd {

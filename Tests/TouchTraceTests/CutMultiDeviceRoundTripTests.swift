@@ -103,4 +103,13 @@ struct CutMultiDeviceRoundTripTests {
         let left = try TraceReader.read(text: String(two[..<secondDevice]), source: "two.yml")
         #expect(left.devices.map(\.events) == [touch])
     }
+
+    @Test("a second events: list of a device that goes back in time is refused at its event", arguments: [1, 2])
+    func eventsListedTwice(ndevices: Int) throws {
+        let one = try Self.text("ndevices-2-holding-one-whole-device").replacingOccurrences(of: "ndevices: 2\n", with: "ndevices: \(ndevices)\n")
+        let text = one + "  events:\n  - evdev:\n    - [  0, 500000,   0,   0,     0]\n"
+        let error = traceError { try TraceReader.read(text: text, source: "twice.yml") }
+        #expect(error?.line == text.split(separator: "\n").count)
+        #expect(error?.problem == .nonMonotonicTime(previousUs: 1_520_000, timeUs: 500_000))
+    }
 }
