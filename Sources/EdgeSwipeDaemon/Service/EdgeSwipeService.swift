@@ -199,9 +199,12 @@ public final class EdgeSwipeService {
         for (id, device) in zip(feeder.sourceIDs, feeder.trace.devices) {
             devices[id] = DeviceRecord(node: nil, origin: .recording, kind: classify(device.description).kind, entry: nil)
         }
+        // The feeder owns this closure, so it takes the ids, not the feeder: capturing the feeder was a cycle
+        // that kept the feeder, the session and all they hold alive after the service was dropped.
+        let recordingIDs = feeder.sourceIDs
         feeder.onFinished = { [unowned self] in
             log.info("replay of \(plan.path) finished")
-            for id in feeder.sourceIDs { devices[id] = nil }
+            for id in recordingIDs { devices[id] = nil }
         }
         let start = { [unowned self, unowned feeder] in
             log.info("replay of \(plan.path) starts in \(plan.delaySeconds) s")
