@@ -1,0 +1,367 @@
+#!/usr/bin/python3
+"""Guest part of the compositor test (issue 16): sway reads a uinput touchscreen through libinput, wev logs
+the wl_touch events its full-output window gets, and the touches of touch_scenarios.py are played in real
+time, first with no service, then with `edgeswipe run` reading the same device.
+
+Run by Tests/VM/compositor/run (one boot):  guest-compositor.py EDGESWIPE_BIN
+Prints one line per scenario and phase, `ok: ...` lines, and exits 1 on the first failed check.
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+import libevdev
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from touch_scenarios import (OUTPUT_H, OUTPUT_W, RESOLUTION, SCENARIOS, X_MAX, Y_MAX, contacts_of,
+                             duration_ms, expected_px)
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../.."))
+DEVICE_NAME = "EdgeSwipe VM touchscreen"
+USER = 65534  # nobody/nogroup: sway refuses to run as root
+GAP_S = 0.7   # between scenarios: more than a hold (250 ms) plus TCG's slack
+TOLERANCE_PX = 1.0
+WORK = tempfile.mkdtemp(prefix="compositor-")
+RUNTIME = f"/run/user/{USER}"
+children = []
+
+
+def fail(msg, *logs):
+    print(f"FAIL: {msg}", flush=True)
+    for path in logs:
+        print(f"--- {path} (tail)")
+        with open(path, errors="replace") as f:
+            print("".join(line[:300] for line in f.readlines()[-40:]))
+    sys.exit(1)
+
+
+def wait_for(what, predicate, timeout_s, *logs):
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    fail(f"timed out after {timeout_s} s waiting for {what}", *logs)
+
+
+def drop_root():
+    os.setgroups([])
+    os.setgid(USER)
+    os.setuid(USER)
+
+
+def spawn(argv, log, env=None, as_user=False):
+    p = subprocess.Popen(argv, stdout=open(log, "ab"), stderr=subprocess.STDOUT,
+                         env=env, preexec_fn=drop_root if as_user else None)
+    children.append(p)
+    return p
+
+
+def user_env(**extra):
+    env = {"PATH": os.environ["PATH"], "HOME": WORK, "XDG_RUNTIME_DIR": RUNTIME, "LANG": "C.UTF-8"}
+    env.update(extra)
+    return env
+
+
+# ---------------------------------------------------------------------------------------------- compositor
+
+def start_compositor():
+    """seatd gives sway (an unprivileged user) the input devices; the headless backend draws with pixman
+    into memory, so no GPU or DRM node is needed under TCG."""
+    os.makedirs(RUNTIME, mode=0o700, exist_ok=True)
+    os.chown(RUNTIME, USER, USER)
+    os.chown(WORK, USER, USER)
+    spawn(["seatd", "-g", "nogroup"], f"{WORK}/seatd.log")
+    wait_for("seatd's socket", lambda: os.path.exists("/run/seatd.sock"), 20, f"{WORK}/seatd.log")
+    config = f"{WORK}/sway.config"
+    with open(config, "w") as f:
+        # One output of known size, no bar (none configured), no borders, no gaps: the only window's
+        # surface is the output, so surface coordinates are output coordinates.
+        f.write(f"output HEADLESS-1 mode {OUTPUT_W}x{OUTPUT_H} position 0 0\n"
+                "default_border none\ndefault_floating_border none\ngaps inner 0\ngaps outer 0\n"
+                "input type:touch map_to_output HEADLESS-1\n")
+    env = user_env(WLR_BACKENDS="headless,libinput", WLR_LIBINPUT_NO_DEVICES="1", WLR_RENDERER="pixman",
+                   LIBSEAT_BACKEND="seatd")
+    sway_log = f"{WORK}/sway.log"
+    started = time.monotonic()
+    spawn(["sway", "-c", config], sway_log, env=env, as_user=True)
+    sock = wait_for("sway's IPC socket", lambda: next(
+        (f"{RUNTIME}/{n}" for n in os.listdir(RUNTIME) if n.startswith("sway-ipc.")), None), 60, sway_log)
+    wait_for("sway's Wayland socket", lambda: os.path.exists(f"{RUNTIME}/wayland-1"), 60, sway_log)
+    print(f"sway up in {time.monotonic() - started:.1f} s", flush=True)
+    wev_log = f"{WORK}/wev.log"
+    open(wev_log, "w").close()
+    # stdbuf: wev's printf is fully buffered into a file; each line must land when it is printed.
+    spawn(["stdbuf", "-oL", "wev", "-f", "wl_touch"], wev_log, env=user_env(WAYLAND_DISPLAY="wayland-1"),
+          as_user=True)
+
+    def swaymsg(kind):
+        out = subprocess.run(["swaymsg", "-s", sock, "-r", "-t", kind], capture_output=True, text=True,
+                             env=user_env(), preexec_fn=drop_root)
+        return json.loads(out.stdout) if out.returncode == 0 else None
+
+    def wev_view():
+        stack = [swaymsg("get_tree") or {}]
+        while stack:
+            n = stack.pop()
+            if n.get("app_id") == "wev":
+                return n
+            stack += n.get("nodes", []) + n.get("floating_nodes", [])
+        return None
+
+    # The client's own surface (xdg geometry) must be the whole output at 0,0, not just its tile.
+    def covers():
+        v = wev_view()
+        whole = {"x": 0, "y": 0, "width": OUTPUT_W, "height": OUTPUT_H}
+        return v if v and v["rect"] == whole and v["geometry"] == whole else None
+    view = wait_for(f"wev's surface to cover the {OUTPUT_W}x{OUTPUT_H} output", covers, 60, sway_log, wev_log)
+    print(f"ok: wev's surface covers the output: rect {view['rect']}, geometry {view['geometry']}", flush=True)
+    return swaymsg, sway_log, wev_log
+
+
+# ---------------------------------------------------------------------------------------------- touchscreen
+
+def make_touchscreen():
+    d = libevdev.Device()
+    d.name = DEVICE_NAME
+    d.id = {"bustype": 0x03, "vendor": 0x1d6b, "product": 0x0e16, "version": 1}
+    d.enable(libevdev.INPUT_PROP_DIRECT)
+    d.enable(libevdev.EV_KEY.BTN_TOUCH)
+    for code, top in ((libevdev.EV_ABS.ABS_X, X_MAX), (libevdev.EV_ABS.ABS_Y, Y_MAX),
+                      (libevdev.EV_ABS.ABS_MT_POSITION_X, X_MAX), (libevdev.EV_ABS.ABS_MT_POSITION_Y, Y_MAX)):
+        d.enable(code, libevdev.InputAbsInfo(minimum=0, maximum=top, resolution=RESOLUTION))
+    d.enable(libevdev.EV_ABS.ABS_MT_SLOT, libevdev.InputAbsInfo(minimum=0, maximum=9))
+    d.enable(libevdev.EV_ABS.ABS_MT_TRACKING_ID, libevdev.InputAbsInfo(minimum=0, maximum=65535))
+    return d.create_uinput_device()
+
+
+class Player:
+    """Writes scenarios in real time: each frame at its own offset from the scenario's start."""
+
+    def __init__(self, uinput):
+        self.uinput, self.down, self.next_id = uinput, {}, 1
+
+    def frame(self, slots):
+        E = libevdev.EV_ABS
+        events = []
+        for slot, p in sorted(slots.items()):
+            events.append(libevdev.InputEvent(E.ABS_MT_SLOT, slot))
+            if p is None:
+                events.append(libevdev.InputEvent(E.ABS_MT_TRACKING_ID, -1))
+                self.down.pop(slot, None)
+                continue
+            if slot not in self.down:
+                events.append(libevdev.InputEvent(E.ABS_MT_TRACKING_ID, self.next_id))
+                self.next_id += 1
+            events += [libevdev.InputEvent(E.ABS_MT_POSITION_X, p[0]), libevdev.InputEvent(E.ABS_MT_POSITION_Y, p[1])]
+            self.down[slot] = p
+        if self.down:  # single-touch emulation: the lowest slot down
+            x, y = self.down[min(self.down)]
+            events += [libevdev.InputEvent(E.ABS_X, x), libevdev.InputEvent(E.ABS_Y, y)]
+        events.append(libevdev.InputEvent(libevdev.EV_KEY.BTN_TOUCH, 1 if self.down else 0))
+        events.append(libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0))
+        self.uinput.send_events(events)
+
+    def play(self, frames):
+        start = time.monotonic()
+        for t_ms, slots in frames:
+            delay = start + t_ms / 1000 - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+            self.frame(slots)
+        return start
+
+
+# ---------------------------------------------------------------------------------------------- the client's log
+
+LINE = re.compile(r"wl_touch\] (down|motion|up|cancel)(?:: (.*))?$")
+
+
+def client_contacts(wev_log, since_offset):
+    """The contacts wev logged after a file offset: each with its down time (ms, the event's kernel time),
+    points in order, whether an up or a cancel ended it."""
+    contacts, live = [], {}
+    with open(wev_log, errors="replace") as f:
+        f.seek(since_offset)
+        for line in f:
+            m = LINE.search(line)
+            if not m:
+                continue
+            kind, fields = m.group(1), dict(kv.split(": ", 1) for kv in (m.group(2) or "").split("; ") if ": " in kv)
+            point = tuple(float(v) for v in fields["x, y"].split(", ")) if "x, y" in fields else None
+            if kind == "down":
+                c = {"time": int(fields["time"]), "points": [point], "end": None}
+                contacts.append(c)
+                live[fields["id"]] = c
+            elif kind == "motion" and fields["id"] in live:
+                live[fields["id"]]["points"].append(point)
+            elif kind == "up" and fields["id"] in live:
+                live.pop(fields["id"])["end"] = "up"
+            elif kind == "cancel":
+                for c in live.values():
+                    c["end"] = "cancel"
+                live.clear()
+    return contacts
+
+
+def by_scenario(contacts, starts):
+    """Each contact goes to the scenario played last before its touch-down (starts: [(name, monotonic s)])."""
+    out = {name: [] for name, _ in starts}
+    for c in contacts:
+        owner = None
+        for name, t in starts:
+            if c["time"] >= int(t * 1000) - 2:
+                owner = name
+        if owner is None:
+            fail(f"a contact at {c['time']} ms came before any scenario")
+        out[owner].append(c)
+    return out
+
+
+def match(expected, arrived):
+    """Compare one expected contact (device points) with the client's contacts of its scenario: the one whose
+    touch-down is at the expected place. Returns (contact or None, largest position error in px or a reason)."""
+    want = [expected_px(*p) for p in expected["points"]]
+    for c in arrived:
+        if max(abs(c["points"][0][0] - want[0][0]), abs(c["points"][0][1] - want[0][1])) <= TOLERANCE_PX:
+            if len(c["points"]) != len(want):
+                return c, f"{len(c['points'])} positions, expected {len(want)}"
+            err = max(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a, b in zip(c["points"], want))
+            if err > TOLERANCE_PX:
+                return c, f"a position {err:.2f} px off"
+            if c["end"] != "up":
+                return c, f"ended by {c['end']}, expected up"
+            return c, err
+    return None, "never arrived"
+
+
+# ---------------------------------------------------------------------------------------------- phases
+
+def play_all(player, wev_log):
+    offset = os.path.getsize(wev_log)
+    starts = []
+    for name, (frames, _, _) in SCENARIOS.items():
+        starts.append((name, player.play(frames)))
+        time.sleep(GAP_S)
+    time.sleep(0.5)
+    return by_scenario(client_contacts(wev_log, offset), starts), starts
+
+
+def check_everything_arrives(phase, arrived):
+    """The client gets every contact of every scenario, edge swipes included: the leak ownership removes."""
+    for name, (frames, roles, _) in SCENARIOS.items():
+        expected = contacts_of(frames)
+        errors = []
+        for slot, e in expected.items():
+            c, err = match(e, arrived[name])
+            if isinstance(err, str):
+                fail(f"{phase}: {name}: the {roles[slot]} contact of slot {slot}: {err}")
+            errors.append(err)
+        if len(arrived[name]) != len(expected):
+            fail(f"{phase}: {name}: the client got {len(arrived[name])} contacts, {len(expected)} were played")
+        points = sum(len(e["points"]) for e in expected.values())
+        print(f"  {phase}: {name}: {len(expected)} contact(s), {points} positions, all at the client "
+              f"(largest error {max(errors):.3f} px)", flush=True)
+
+
+def gestures_by_scenario(out_jsonl, starts):
+    lines = [json.loads(l) for l in open(out_jsonl) if l.startswith("{")]
+    out = {name: [] for name, _ in starts}
+    for g in (l for l in lines if l.get("type") == "gesture" and l.get("phase") != "changed"):
+        owner = None
+        for name, t in starts:
+            if g["time"] >= t - 0.002:
+                owner = name
+        if owner:
+            out[owner].append(g)
+    return out
+
+
+def check_service_decisions(phase, gestures):
+    """The service recognised the swipes the scenarios are built as (so what leaked were recognised swipes)."""
+    for name, (_, _, decision) in SCENARIOS.items():
+        got = gestures[name]
+        began = [g for g in got if g["phase"] == "began"]
+        ended = [g.get("outcome") for g in got if g["phase"] == "ended"]
+        if decision in ("complete", "cancel"):
+            if len(began) != 1 or ended != [decision]:
+                fail(f"{phase}: {name}: the service should have recognised a swipe that ends '{decision}', got "
+                     f"{[(g['phase'], g.get('outcome'), g.get('reason')) for g in got]}")
+        elif began:
+            fail(f"{phase}: {name}: the service began a swipe: {began}")
+        print(f"  {phase}: {name}: service: " + (", ".join(
+            f"{g['recognizer']} {g['phase']} {g.get('outcome') or g.get('reason') or ''}".rstrip() for g in got)
+            or "no gesture line"), flush=True)
+    print(f"ok: {phase}: the service recognised the swipes (began + complete/cancel) and nothing else", flush=True)
+
+
+def start_service(binary, node, extra_args=()):
+    config = f"{WORK}/edgeswipe.yaml"
+    with open(config, "w") as f:
+        f.write(f"version: 1\nprint_json: true\nsocket:\n  path: {WORK}/control.sock\n"
+                "defaults:\n  edges: [left, right]\n")
+    out, err = f"{WORK}/service.jsonl", f"{WORK}/service.err"
+    for path in (out, err):
+        open(path, "w").close()
+    p = subprocess.Popen([binary, "run", "--config", config, "--stack", "home,a,b,c,d,e,f", "-v", *extra_args],
+                         stdout=open(out, "a"), stderr=open(err, "a"))
+    children.append(p)
+    # libinput drains a device's queue while adding it: wait for the service's own "NODE "NAME":" line.
+    wait_for("the service to add the touchscreen", lambda: f'{node} "{DEVICE_NAME}":' in open(err).read(), 60, err)
+    return p, out, err
+
+
+def main():
+    binary = sys.argv[1] if len(sys.argv) > 1 else f"{ROOT}/.build/debug/edgeswipe"
+    shutil.copy(f"{ROOT}/udev/70-edgeswipe.rules", "/etc/udev/rules.d/")
+    subprocess.run(["udevadm", "control", "--reload"], check=True)
+    swaymsg, sway_log, wev_log = start_compositor()
+
+    uinput = make_touchscreen()
+    node = uinput.devnode
+    subprocess.run(["udevadm", "settle", "--timeout=30"])
+    tags = subprocess.run(["udevadm", "info", "-q", "property", "-n", node], capture_output=True, text=True).stdout
+    if "ID_INPUT_TOUCHSCREEN=1" not in tags:
+        fail(f"udev does not call {node} a touchscreen:\n{tags}")
+    wait_for("sway to add the touchscreen", lambda: any(
+        i["name"] == DEVICE_NAME and i["type"] == "touch" for i in swaymsg("get_inputs") or []), 60, sway_log)
+    print(f"ok: {node} \"{DEVICE_NAME}\" ({X_MAX + 1}x{Y_MAX + 1} at {RESOLUTION}/mm) is a touch input of sway",
+          flush=True)
+    player = Player(uinput)
+
+    print("phase: no service", flush=True)
+    arrived, _ = play_all(player, wev_log)
+    check_everything_arrives("no service", arrived)
+
+    print("phase: service running, ownership off", flush=True)
+    service, out, err = start_service(binary, node)
+    arrived, starts = play_all(player, wev_log)
+    check_everything_arrives("ownership off", arrived)
+    check_service_decisions("ownership off", gestures_by_scenario(out, starts))
+    service.send_signal(signal.SIGTERM)
+    if service.wait(timeout=30) != 0:
+        fail(f"the service exited with {service.returncode} on SIGTERM", err)
+
+    print(f"ok: compositor test: sway {OUTPUT_W}x{OUTPUT_H} (headless + libinput), wev; "
+          f"{len(SCENARIOS)} scenarios per phase", flush=True)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    finally:
+        for p in reversed(children):
+            if p.poll() is None:
+                p.terminate()
+        for p in children:
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                p.kill()
