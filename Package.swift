@@ -49,8 +49,11 @@ let package = Package(
         // Gestures and Navigation see frames, geometry and time only: they depend on no C library.
         .target(name: "Gestures", dependencies: ["TouchModel"], swiftSettings: hotPathReady),
         .target(name: "Navigation", dependencies: ["TouchModel", "Gestures"], swiftSettings: hotPathReady),
+        // Ownership of a device: which events go on to its clone while gestures hold or take contacts. Pure.
+        .target(name: "TouchOwnership", dependencies: ["TouchModel", "TouchInput", "Gestures"], swiftSettings: hotPathReady),
         .target(name: "EdgeSwipeDaemon",
-                dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "YAMLDocument", "Gestures", "Navigation", "CEvdev",
+                dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "YAMLDocument", "Gestures", "Navigation",
+                               "TouchOwnership", "CEvdev",
                                "CLibinput",
                                "CEdgeSwipeSys",
                                "CMicroHTTPD", "CJansson"],
@@ -95,7 +98,7 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["TouchModel", "Gestures", "Navigation"], swiftSettings: strict),
         .testTarget(name: "EdgeSwipeDaemonTests",
                     dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon",
-                                   "YAMLDocument", "FixtureSupport"],
+                                   "TouchOwnership", "EdgeSwipeCorpus", "YAMLDocument", "FixtureSupport"],
                     swiftSettings: strict),
         // Runs the built `edgeswipe` binary: help, exit codes, JSON output, error messages.
         .testTarget(name: "CLITests", dependencies: ["EdgeSwipeSystem", "FixtureSupport"], swiftSettings: strict),

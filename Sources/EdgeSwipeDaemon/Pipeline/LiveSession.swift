@@ -64,11 +64,15 @@ public final class LiveSession {
         rearm()
     }
 
-    /// Starts reading `device`. Throws when it has no physical size or cannot be registered.
-    /// `options` overrides the session's (per-device settings from the configuration).
+    /// Starts reading `device`. Throws when it has no physical size or cannot be registered, or (OwnershipError)
+    /// when it is to be forwarded and has no slots. `options` overrides the session's (per-device settings from
+    /// the configuration). With `forwardTo` (ownership), the touches no gesture takes go on to that target.
     @discardableResult
-    public func add(_ device: LiveDevice, options deviceOptions: PipelineOptions? = nil) throws -> SourceID {
-        let source = core.add(try DevicePipeline(device: device.description, options: deviceOptions ?? options, mode: .live))
+    public func add(_ device: LiveDevice, options deviceOptions: PipelineOptions? = nil,
+                    forwardTo target: (any ForwardTarget)? = nil) throws -> SourceID {
+        let forwarding = try target.map { try SourceForwarding(device: device.description, mode: .live, target: $0) }
+        let source = core.add(try DevicePipeline(device: device.description, options: deviceOptions ?? options, mode: .live),
+                              forwarding: forwarding)
         // The handler holds the device and source itself: no lookup by id on each wake-up. It is unregistered
         // before they are dropped (`remove`) and before the session goes (`deinit`), so it never outlives `self`:
         // unowned(unsafe) spares the reference-count check a plain unowned capture makes on every wake-up.
@@ -84,9 +88,13 @@ public final class LiveSession {
         return source.id
     }
 
-    /// Adds a pipeline that is fed events by the caller, as if they came from a device.
-    public func addFed(_ description: DeviceDescription, options deviceOptions: PipelineOptions? = nil) throws -> SourceID {
-        core.add(try DevicePipeline(device: description, options: deviceOptions ?? options, mode: .recording)).id
+    /// Adds a pipeline that is fed events by the caller, as if they came from a device (a recording: after a
+    /// SYN_DROPPED the state is unknown). With `forwardTo`, as `add`.
+    public func addFed(_ description: DeviceDescription, options deviceOptions: PipelineOptions? = nil,
+                       forwardTo target: (any ForwardTarget)? = nil) throws -> SourceID {
+        let forwarding = try target.map { try SourceForwarding(device: description, mode: .recording, target: $0) }
+        return core.add(try DevicePipeline(device: description, options: deviceOptions ?? options, mode: .recording),
+                        forwarding: forwarding).id
     }
 
     /// One event of a fed pipeline (times on the same clock as live devices: CLOCK_MONOTONIC µs).

@@ -2,6 +2,7 @@ import Gestures
 import Navigation
 import TouchInput
 import TouchModel
+import TouchOwnership
 
 /// Names one source of touches in a session: a device read live, a libinput touchscreen, or a device of a
 /// recording. The session hands them out in order from 0; at equal deadlines the lower id fires first.
@@ -24,10 +25,13 @@ final class SessionSource {
     /// Settings waiting for the last finger to lift.
     fileprivate var pendingOptions: PipelineOptions?
     fileprivate var removed = false
+    /// Where the source's events go on to when the device is owned (nil: not owned, or forwarding failed).
+    @exclusivity(unchecked) fileprivate var forwarding: SourceForwarding?
 
-    fileprivate init(id: SourceID, pipeline: DevicePipeline) {
+    fileprivate init(id: SourceID, pipeline: DevicePipeline, forwarding: SourceForwarding?) {
         self.id = id
         self.pipeline = pipeline
+        self.forwarding = forwarding
     }
 }
 
@@ -67,10 +71,11 @@ final class SessionCore {
         navigationDeadline = navigation?.nextDeadline
     }
 
-    /// Adds a pipeline as the next source; its recognizers ask navigation before they claim a pop.
-    func add(_ pipeline: DevicePipeline) -> SessionSource {
+    /// Adds a pipeline as the next source; its recognizers ask navigation before they claim a pop. With
+    /// `forwarding`, each event goes on to the device's clone once the pipeline has taken it (HoldForwarder).
+    func add(_ pipeline: DevicePipeline, forwarding: SourceForwarding? = nil) -> SessionSource {
         if let navigation { pipeline.arena.delegate = navigation.arbiter }
-        let source = SessionSource(id: SourceID(nextID), pipeline: pipeline)
+        let source = SessionSource(id: SourceID(nextID), pipeline: pipeline, forwarding: forwarding)
         nextID += 1
         sources[source.id] = source
         refresh(source)
@@ -92,6 +97,9 @@ final class SessionCore {
             if let s = source, s.time <= limit, navigationDeadline.map({ s.time <= $0 }) ?? true {
                 pipelineVisits += 1
                 deliver(s.source.pipeline.deadlineReached(now: s.time), from: s.source)
+                if let forwarding = s.source.forwarding {
+                    forward(forwarding.forwarder.claimsChanged(claims: s.source.pipeline.arena, time: s.time), from: s.source)
+                }
                 refresh(s.source)
             } else if let n = navigationDeadline, n <= limit, let navigation {
                 navigation.advance(now: n)
@@ -107,7 +115,14 @@ final class SessionCore {
     func feed(_ event: InputEvent, to source: SessionSource) {
         fire(upTo: event.time)
         pipelineVisits += 1
-        if let (frame, gestures) = source.pipeline.feed(event) { deliver(frame, gestures, from: source) }
+        if let (frame, gestures) = source.pipeline.feed(event) {
+            deliver(frame, gestures, from: source)
+            if let forwarding = source.forwarding {
+                forward(forwarding.forwarder.report(event, frame: frame, claims: source.pipeline.arena), from: source)
+            }
+        } else if let forwarding = source.forwarding {
+            forwarding.forwarder.take(event)
+        }
         refresh(source)
     }
 
@@ -127,6 +142,7 @@ final class SessionCore {
         pipelineVisits += 1
         let cancelled = source.pipeline.cancelAll(time: now)
         if let (frame, gestures) = cancelled { deliver(frame, gestures, from: source) }
+        if let forwarding = source.forwarding { forward(forwarding.forwarder.liftAll(time: now), from: source) }
         refresh(source)
         return cancelled != nil
     }
@@ -138,6 +154,7 @@ final class SessionCore {
         let cancelled = cancel(source, now: now)
         sources[source.id] = nil
         source.removed = true
+        source.forwarding = nil
         if source.pendingOptions != nil {
             source.pendingOptions = nil
             pendingOptionsCount -= 1
@@ -164,6 +181,20 @@ final class SessionCore {
     }
 
     // MARK: Delivery
+
+    /// Writes what the forwarder let through to the source's clone. A failed write is reported once, with the
+    /// device named, and ends the forwarding; recognition goes on.
+    @inline(never)
+    private func forward(_ events: [InputEvent], from source: SessionSource) {
+        guard !events.isEmpty, let forwarding = source.forwarding else { return }
+        do {
+            try forwarding.target.write(events)
+        } catch {
+            source.forwarding = nil
+            sink(.deviceNote("forwarding to the clone of \(source.pipeline.description.label) stopped: \(error)",
+                             device: source.id))
+        }
+    }
 
     private func deliver(_ frame: TouchFrame, _ gestures: [GestureEvent], from source: SessionSource) {
         if emitFrames { sink(.frame(frame, device: source.id)) }

@@ -1,0 +1,197 @@
+import Gestures
+import TouchInput
+import TouchModel
+
+/// Why a device cannot be owned.
+public enum OwnershipError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Only slotted (protocol B) multitouch devices can have single contacts held back from the clone.
+    case notSlotted(device: String)
+
+    public var description: String {
+        switch self {
+        case .notSlotted(let device):
+            return "\(device) has no multitouch slots (ABS_MT_SLOT): ownership needs a protocol B device"
+        }
+    }
+}
+
+/// Decides, frame by frame, which of an owned device's events go on to its clone: the touches no gesture wants
+/// are forwarded as the source sent them, on their own slots and with their own tracking ids; a touch that lands
+/// in a recognizer's start zone is held until that recognizer decides; a touch a gesture took is never forwarded.
+///
+///     empty -- new tracking id, contact free    --> live        (forwarded in the same call)
+///           -- new tracking id, contact held    --> held        (its frames kept, in order)
+///           -- new tracking id, contact claimed --> suppressed
+///     held  -- claim free (failed, lifted, deadline) --> live   (held frames first, each its own frame)
+///           -- claim claimed (a recognizer began)   --> suppressed (held frames dropped)
+///     live, suppressed -- tracking id -1 or a new one --> empty (or the new touch's fate)
+///
+/// Feed it every raw event as read (`take`), and at each SYN_REPORT the decoder's frame after the recognizers
+/// have seen it (`report`); after a recognizer deadline fired, `claimsChanged`. Each returns whole frames, each
+/// ending in SYN_REPORT, to write to the clone (a buffer it reuses: write it before the next call). While every
+/// touch is forwarded the output equals the input, event for event. Legacy pointer events describe only the
+/// forwarded touches (`PointerEmulation`). After SYN_DROPPED every touch is lifted on the clone, then what is
+/// down and free is reported again. Pure: no I/O; times are the source's (uinput stamps its own).
+public final class HoldForwarder {
+    public let device: DeviceDescription
+    public let mode: MultitouchDecoder.Mode
+
+    var slots: [SlotRecord]
+    var held: [HeldFrames]
+    var pointer: PointerEmulation
+    /// The raw events of the frame being read, up to its SYN_REPORT.
+    var pending: [InputEvent] = []
+    var out: [InputEvent] = []
+    /// The slot the source's events go to (-1: an invalid one), and the one the clone's go to.
+    var sourceSlot: Int
+    var cloneSlot: Int
+    /// Frames reported so far: held frames are tagged with it, so touches released together merge by frame.
+    var sequence = 0
+    /// The tracking id after the newest one seen: the kernel's reference for "oldest" (PointerEmulation).
+    var reference: Int32 = 0
+    /// A SYN_DROPPED was read in the frame being read.
+    var dropped = false
+
+    // Per-frame scratch, one entry per slot, sized once.
+    var ended: [Bool]
+    var starts: [Int]
+    var newFate: [TouchFate]
+    var segment: [TouchFate]
+    var releasing: [Bool]
+    var currentContact: [Int]
+    var endedContact: [Int]
+    var cursor: [Int]
+    var ids: [Int32]
+    var startedTouch: [Bool]
+
+    /// `cloneSlot`: the slot the clone's kernel has selected (nil: the source's initial slot, as a clone created
+    /// from the device's description has). Throws for a device without slots.
+    public init(device: DeviceDescription, mode: MultitouchDecoder.Mode, cloneSlot: Int? = nil) throws(OwnershipError) {
+        guard let count = device.slotCount else { throw .notSlotted(device: device.label) }
+        let n = min(max(count, 1), 64)
+        self.device = device
+        self.mode = mode
+        slots = Array(repeating: SlotRecord(), count: n)
+        held = Array(repeating: HeldFrames(), count: n)
+        pointer = PointerEmulation(device: device)
+        let initial = Int(device.absInfo[AbsCode.mtSlot]?.value ?? 0)
+        sourceSlot = initial < n ? initial : -1
+        self.cloneSlot = cloneSlot ?? sourceSlot
+        ended = Array(repeating: false, count: n)
+        starts = Array(repeating: 0, count: n)
+        newFate = Array(repeating: .empty, count: n)
+        segment = Array(repeating: .empty, count: n)
+        releasing = Array(repeating: false, count: n)
+        currentContact = Array(repeating: -1, count: n)
+        endedContact = Array(repeating: -1, count: n)
+        cursor = Array(repeating: 0, count: n)
+        ids = Array(repeating: -1, count: n)
+        startedTouch = Array(repeating: false, count: n)
+        pending.reserveCapacity(64)
+        out.reserveCapacity(128)
+    }
+
+    /// Touches held back from the clone now.
+    public var heldCount: Int { slots.reduce(0) { $0 + ($1.fate == .held ? 1 : 0) } }
+
+    /// One event that does not end a frame (anything but SYN_REPORT): kept until its frame is complete.
+    @inline(__always)
+    public func take(_ event: InputEvent) {
+        if event.type == EventType.syn && event.code == SynCode.dropped { dropped = true }
+        pending.append(event)
+    }
+
+    /// The SYN_REPORT `syn` completed `frame` (the decoder's frame of these events, after the recognizers saw
+    /// it). Returns the events for the clone: held frames released by this frame's claims, then this frame.
+    public func report(_ syn: InputEvent, frame: TouchFrame, claims: some ContactClaims) -> [InputEvent] {
+        out.removeAll(keepingCapacity: true)
+        sequence += 1
+        if dropped {
+            resync(syn, frame: frame, claims: claims)
+        } else {
+            forward(syn, frame: frame, claims: claims)
+        }
+        pending.removeAll(keepingCapacity: true)
+        dropped = false
+        return out
+    }
+
+    /// Claims changed with no new event (a recognizer's deadline fired at `time`): releases the held touches now
+    /// free and drops those now claimed. Returns the released frames (often none).
+    public func claimsChanged(claims: some ContactClaims, time: Microseconds) -> [InputEvent] {
+        out.removeAll(keepingCapacity: true)
+        var any = false
+        for s in slots.indices where slots[s].fate == .held && slots[s].contactID >= 0 {
+            switch claims.claim(ofContact: slots[s].contactID) {
+            case .held: continue
+            case .claimed:
+                held[s].removeAll()
+                slots[s].fate = .suppressed
+            case .free:
+                releasing[s] = true
+                slots[s].fate = .live
+                any = true
+            }
+        }
+        if any { releaseHeld() }
+        return out
+    }
+
+    /// Lifts every touch on the clone (the source is gone, or its contacts were cancelled at `time`). Touches
+    /// still down on the source stay off the clone until their tracking id ends.
+    public func liftAll(time: Microseconds) -> [InputEvent] {
+        out.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
+        dropped = false
+        liftClone(time: time)
+        for s in slots.indices {
+            held[s].removeAll()
+            slots[s].fate = slots[s].source.trackingID >= 0 ? .suppressed : .empty
+        }
+        return out
+    }
+
+    // MARK: - Writing to the clone
+
+    /// Appends an event of slot `s`, selecting the slot on the clone first when needed (as the kernel does).
+    @inline(__always)
+    func emit(_ event: InputEvent, slot s: Int) {
+        if cloneSlot != s {
+            out.append(InputEvent(time: event.time, type: EventType.abs, code: AbsCode.mtSlot, value: Int32(s)))
+            cloneSlot = s
+        }
+        out.append(event)
+        if let i = SlotValues.index(of: event.code) { slots[s].clone.set(i, event.value) }
+    }
+
+    /// Values of slot `s` the clone lacks (sent before, while the slot's touches were kept from it).
+    func catchUp(_ s: Int, time: Microseconds, into sink: (InputEvent) -> Void) {
+        for i in 0..<SlotValues.count where i != SlotValues.trackingIndex {
+            guard let v = slots[s].source.value(i), slots[s].clone.value(i) != v else { continue }
+            sink(InputEvent(time: time, type: EventType.abs, code: SlotValues.first + UInt16(i), value: v))
+        }
+    }
+
+    /// Ends a frame on the clone: legacy pointer events, then SYN_REPORT, unless the frame is empty (`from`: where
+    /// it began in `out`) and `keepEmpty` is false.
+    func endFrame(time: Microseconds, from start: Int, pointerAsSource: Bool, keepEmpty: Bool = false) {
+        pointer.appendChanges(asSource: pointerAsSource, slots: slots, reference: reference, time: time, into: &out)
+        guard out.count > start || keepEmpty else { return }
+        out.append(InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0))
+    }
+
+    /// One frame lifting every touch the clone has.
+    func liftClone(time: Microseconds) {
+        let start = out.count
+        for s in slots.indices where slots[s].clone.trackingID >= 0 {
+            emit(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtTrackingID, value: -1), slot: s)
+        }
+        endFrame(time: time, from: start, pointerAsSource: false)
+    }
+
+    /// Every touch now is forwarded or there is none: the source's own pointer events are true of the clone.
+    var allForwarded: Bool {
+        for s in slots.indices where slots[s].fate == .held || slots[s].fate == .suppressed { return false }
+        return true
+    }
+}

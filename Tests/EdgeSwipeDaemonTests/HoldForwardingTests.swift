@@ -1,0 +1,215 @@
+import EdgeSwipeCorpus
+import Gestures
+import Testing
+import TouchInput
+import TouchModel
+import TouchOwnership
+@testable import EdgeSwipeDaemon
+
+/// Ownership's hold and forward logic through the session, with a clone in memory, on hand-written protocol B
+/// frames. The phone panel: 65 × 140 mm at 16 units/mm, so the default left-edge zone (5 mm) is x < 80 and a
+/// swipe begins 6 mm (96 units) in. Expected streams are written out from the rules, not from the code.
+@Suite struct HoldForwardingTests {
+    let phone = SyntheticDevice.phone.description
+
+    /// A finger that lands in the zone and swipes in: the recognizer begins, and nothing of it reaches the clone.
+    @Test func recognisedEdgeSwipeNeverReachesTheClone() throws {
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(16), mty(1000), touch(1), absx(16), absy(1000)])
+        s.frame(10, [mtx(48), absx(48)])
+        s.frame(20, [mtx(96), absx(96)])
+        s.frame(30, [mtx(144), absx(144)])
+        s.frame(40, [mtx(400), absx(400)])
+        s.frame(50, [tid(-1), touch(0)])
+        let run = try ForwardingRun(phone)
+        run.feed(s.events)
+        #expect(run.gestures.map(\.phase) .contains(.began))
+        #expect(run.target.events.isEmpty)
+    }
+
+    /// Drifting along the edge (over 10 mm) fails the swipe: the held frames go out at once, in order, each its
+    /// own frame, in the call that read the failing frame; then the touch goes on live. The clone gets the input.
+    @Test func failedEdgeContactAppearsCompleteWithItsHeldFramesInOrder() throws {
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(16), mty(1000), touch(1), absx(16), absy(1000)])
+        s.frame(10, [mty(1080), absy(1080)])
+        s.frame(20, [mty(1160), absy(1160)])
+        s.frame(30, [mty(1240), absy(1240)])   // 15 mm along the edge: fails
+        s.frame(40, [mty(1320), absy(1320)])
+        s.frame(50, [tid(-1), touch(0)])
+        let run = try ForwardingRun(phone)
+        run.feed(s.events)
+        #expect(run.gestures.map(\.phase) == [.failed])
+        #expect(run.target.frames == splitFrames(s.events))
+        // Nothing before the failing frame's SYN_REPORT, everything up to it right then.
+        let failing = s.events.indices.filter { s.events[$0].isSynReport }[3]
+        #expect(run.forwardedAfter[failing - 1] == 0)
+        #expect(run.forwardedAfter[failing] == 7 + 3 + 3 + 3)
+        #expect(run.target.writes.count == 3)   // the failing frame's call, then one per later frame
+    }
+
+    /// A tap in the edge zone comes out as a tap, late by the hold: both frames at the lift.
+    @Test func edgeZoneTapIsForwardedAsATap() throws {
+        var s = FrameScript()
+        s.frame(0, [tid(7), mtx(20), mty(600), touch(1), absx(20), absy(600)])
+        s.frame(60, [tid(-1), touch(0)])
+        let run = try ForwardingRun(phone)
+        run.feed(s.events)
+        #expect(run.forwardedAfter[6] == 0)
+        #expect(run.target.frames == splitFrames(s.events))
+        #expect(run.target.writes.count == 1)
+    }
+
+    /// A finger resting in the zone is held at most until the recognizer's deadline (250 ms): the deadline
+    /// firing with no new event releases it.
+    @Test func deadlineReleasesAHeldContactWithoutANewEvent() throws {
+        var s = FrameScript()
+        s.frame(0, [tid(3), mtx(10), mty(900), touch(1), absx(10), absy(900)])
+        let run = try ForwardingRun(phone)
+        run.feed(s.events)
+        run.session.core.fire(upTo: Microseconds(milliseconds: 249.9))
+        #expect(run.target.events.isEmpty)
+        run.session.core.fire(upTo: Microseconds(milliseconds: 250))
+        #expect(run.target.frames == splitFrames(s.events))
+        var later = FrameScript()
+        later.frame(300, [mtx(12), absx(12)])
+        run.feed(later.events)
+        #expect(run.target.frames == splitFrames(s.events + later.events))
+    }
+
+    /// Edge finger first (held), then a finger mid-screen: a second finger fails the one-finger swipe, so the
+    /// edge finger's held frame goes out before the frame that failed it. The clone gets the input.
+    @Test func secondFingerReleasesAHeldEdgeFinger() throws {
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(16), mty(1000), touch(1), absx(16), absy(1000)])
+        s.frame(20, [slot(1), tid(2), mtx(520), mty(1000)])
+        s.frame(30, [slot(0), mtx(30), slot(1), mtx(530), absx(30)])
+        s.frame(40, [slot(0), tid(-1), slot(1), tid(-1), touch(0)])
+        let run = try ForwardingRun(phone)
+        run.feed(s.events)
+        #expect(run.target.frames == splitFrames(s.events))
+        #expect(run.forwardedAfter[6] == 0)   // the edge finger's frame: held
+    }
+
+    /// A finger mid-screen first: the swipe can no longer begin until every finger lifts, so a second finger at
+    /// the edge is nobody's and goes out live. The clone gets the input, frame for frame, as it comes.
+    @Test func edgeFingerAfterAFingerElsewhereIsForwardedLive() throws {
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(520), mty(1000), touch(1), absx(520), absy(1000)])
+        s.frame(20, [slot(1), tid(2), mtx(16), mty(1500)])
+        s.frame(30, [mtx(200)])
+        s.frame(40, [slot(0), tid(-1), slot(1), tid(-1), touch(0)])
+        let run = try ForwardingRun(phone)
+        run.feed(s.events)
+        #expect(run.target.frames == splitFrames(s.events))
+        let ends = s.events.indices.filter { s.events[$0].isSynReport }
+        #expect(ends.map { run.forwardedAfter[$0] } == [7, 7 + 5, 7 + 5 + 2, 7 + 5 + 2 + 6])
+    }
+
+    /// The edge finger swipes while a finger lands mid-screen: that finger reaches the clone on its own slot, the
+    /// swipe never does, and the pointer events follow the forwarded finger only (touchpad: BTN_TOOL_* counts).
+    @Test func fingerElsewhereGoesOnWhileAnEdgeSwipeRuns() throws {
+        let pad = SyntheticDevice.touchpad   // 100 × 60 mm, 40 units/mm: zone x < 200, begins 240 units in
+        var options = PipelineOptions()
+        options.configuredSize = pad.configuredSize
+        let finger = KeyCode.btnToolFinger, double = KeyCode.btnToolDoubleTap
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(80), mty(1200), touch(1), key(finger, 1), absx(80), absy(1200)])
+        s.frame(10, [mtx(200), absx(200)])
+        s.frame(20, [mtx(400), absx(400)])   // 8 mm in: begins
+        s.frame(30, [slot(1), tid(2), mtx(2000), mty(1200), key(finger, 0), key(double, 1)])
+        s.frame(40, [slot(0), mtx(800), slot(1), mtx(2040), absx(800)])
+        s.frame(50, [slot(0), tid(-1), key(double, 0), key(finger, 1), absx(2040)])
+        s.frame(60, [slot(1), tid(-1), touch(0), key(finger, 0)])
+        let run = try ForwardingRun(pad.description, options: options)
+        run.feed(s.events)
+        #expect(run.gestures.map(\.phase).contains(.began))
+        var expected = FrameScript()
+        expected.frame(30, [slot(1), tid(2), mtx(2000), mty(1200), touch(1), key(finger, 1), absx(2000), absy(1200)])
+        expected.frame(40, [mtx(2040), absx(2040)])
+        expected.frame(60, [tid(-1), touch(0), key(finger, 0)])
+        #expect(run.target.frames == splitFrames(expected.events))
+    }
+
+    /// SYN_DROPPED in a recording: every touch on the clone lifts at once; the touch that was down stays off the
+    /// clone until its tracking id ends (its state is unknown); the next touch is forwarded as read.
+    @Test func synDroppedInARecordingLiftsEverythingOnTheClone() throws {
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(520), mty(1000), touch(1), absx(520), absy(1000)])
+        s.events += [InputEvent(time: Microseconds(milliseconds: 10), type: EventType.abs, code: AbsCode.mtPositionX, value: 530),
+                     InputEvent(time: Microseconds(milliseconds: 10), type: EventType.syn, code: SynCode.dropped, value: 0)]
+        s.frame(10, [mtx(540)])
+        s.frame(20, [mtx(550), absx(550)])
+        s.frame(30, [tid(-1), touch(0)])
+        s.frame(40, [tid(5), mtx(600), mty(1000), touch(1), absx(600)])
+        let run = try ForwardingRun(phone)
+        run.feed(s.events)
+        var expected = FrameScript()
+        expected.frame(0, [tid(1), mtx(520), mty(1000), touch(1), absx(520), absy(1000)])
+        expected.frame(10, [tid(-1), touch(0)])
+        expected.frame(40, [tid(5), mtx(600), mty(1000), touch(1), absx(600)])
+        #expect(run.target.frames == splitFrames(expected.events))
+    }
+
+    /// SYN_DROPPED on a live device: libevdev's synced state follows it. Every touch on the clone lifts, then
+    /// what is down and free is reported again, with the values the clone lacks.
+    @Test func synDroppedLiveLiftsThenReportsWhatIsDown() throws {
+        let target = MemoryTarget()
+        let core = SessionCore(navigation: nil, emitFrames: false)
+        let pipeline = try DevicePipeline(device: phone, options: PipelineOptions(), mode: .live)
+        let source = core.add(pipeline, forwarding: try SourceForwarding(device: phone, mode: .live, target: target))
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(520), mty(1000), touch(1), absx(520), absy(1000)])
+        s.events.append(InputEvent(time: Microseconds(milliseconds: 10), type: EventType.syn, code: SynCode.dropped, value: 0))
+        s.frame(10, [mtx(560), absx(560)])
+        s.frame(20, [mtx(570), absx(570)])
+        for e in s.events { core.feed(e, to: source) }
+        var expected = FrameScript()
+        expected.frame(0, [tid(1), mtx(520), mty(1000), touch(1), absx(520), absy(1000)])
+        expected.frame(10, [tid(-1), touch(0)])
+        expected.frame(10, [tid(1), mtx(560), touch(1), absx(560)])
+        expected.frame(20, [mtx(570), absx(570)])
+        #expect(target.frames == splitFrames(expected.events))
+    }
+
+    /// The source removed with a finger down: the clone's touch lifts.
+    @Test func removalLiftsEverythingOnTheClone() throws {
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(520), mty(1000), touch(1), absx(520), absy(1000)])
+        s.frame(10, [slot(1), tid(2), mtx(700), mty(1200)])
+        let run = try ForwardingRun(phone)
+        run.feed(s.events)
+        run.session.remove(run.id, now: Microseconds(milliseconds: 20))
+        var expected = FrameScript()
+        expected.frame(20, [slot(0), tid(-1), slot(1), tid(-1), touch(0)])
+        #expect(Array(run.target.frames.dropFirst(2)) == splitFrames(expected.events))
+    }
+
+    /// A write that fails is reported once, naming the device; forwarding stops and recognition goes on.
+    @Test func writeFailureIsReportedOnceAndRecognitionGoesOn() throws {
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(520), mty(1000), touch(1), absx(520), absy(1000)])
+        s.frame(10, [mtx(530), absx(530)])
+        s.frame(20, [mtx(540), absx(540)])
+        s.frame(30, [tid(-1), touch(0)])
+        s.frame(100, [tid(2), mtx(16), mty(1000), touch(1), absx(16), absy(1000)])
+        s.frame(110, [mtx(200), absx(200)])
+        s.frame(120, [tid(-1), touch(0)])
+        let run = try ForwardingRun(phone)
+        run.target.failFrom = 1
+        run.feed(s.events)
+        #expect(run.target.attempts == 2)
+        let notes = run.notes.filter { $0.contains("forwarding") }
+        #expect(notes.count == 1)
+        #expect(notes.first?.contains(phone.label) == true)
+        #expect(run.gestures.map(\.phase).contains(.began))
+    }
+
+    /// Only slotted devices can be owned: a protocol A device is refused, naming it.
+    @Test func protocolADeviceCannotBeForwarded() throws {
+        let tablet = SyntheticDevice.tablet.description
+        #expect(throws: OwnershipError.notSlotted(device: tablet.label)) {
+            _ = try ForwardingRun(tablet)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import EdgeSwipeSystem
+import Gestures
+import TouchInput
+import TouchModel
+@testable import EdgeSwipeDaemon
+
+/// A clone in memory: every write, as written.
+final class MemoryTarget: ForwardTarget {
+    struct Gone: Error, CustomStringConvertible { var description: String { "clone gone" } }
+    private(set) var writes: [[InputEvent]] = []
+    /// Writes from this one on throw.
+    var failFrom: Int? = nil
+    private(set) var attempts = 0
+
+    func write(_ events: [InputEvent]) throws {
+        attempts += 1
+        if let f = failFrom, attempts > f { throw Gone() }
+        writes.append(events)
+    }
+
+    var events: [InputEvent] { writes.flatMap { $0 } }
+    var frames: [[InputEvent]] { splitFrames(events) }
+}
+
+/// Events cut at each SYN_REPORT (a trailing partial frame is left out).
+func splitFrames(_ events: [InputEvent]) -> [[InputEvent]] {
+    var frames: [[InputEvent]] = []
+    var current: [InputEvent] = []
+    for e in events {
+        current.append(e)
+        if e.isSynReport {
+            frames.append(current)
+            current = []
+        }
+    }
+    return frames
+}
+
+/// A fed source with a forward target in a session without navigation, and what came out of it.
+final class ForwardingRun {
+    let loop: EventLoop
+    let session: LiveSession
+    let target = MemoryTarget()
+    let id: SourceID
+    private(set) var outputs: [PipelineOutput] = []
+    /// How many events the target had after each `feed`.
+    private(set) var forwardedAfter: [Int] = []
+
+    init(_ description: DeviceDescription, options: PipelineOptions = PipelineOptions()) throws {
+        loop = try EventLoop()
+        var sink: ((PipelineOutput) -> Void)? = nil
+        session = try LiveSession(loop: loop, options: options, navigation: nil) { sink?($0) }
+        id = try session.addFed(description, forwardTo: target)
+        sink = { [unowned self] in self.outputs.append($0) }
+    }
+
+    func feed(_ events: [InputEvent]) {
+        for e in events {
+            session.feed(e, to: id)
+            forwardedAfter.append(target.events.count)
+        }
+    }
+
+    var gestures: [GestureEvent] {
+        outputs.compactMap { if case .gesture(let g, _) = $0 { return g } else { return nil } }
+    }
+
+    var notes: [String] {
+        outputs.compactMap { if case .deviceNote(let n, _) = $0 { return n } else { return nil } }
+    }
+}
+
+/// Hand-written protocol B frames on a clock in milliseconds.
+struct FrameScript {
+    var events: [InputEvent] = []
+
+    mutating func frame(_ ms: Double, _ body: [(UInt16, UInt16, Int32)]) {
+        let t = Microseconds(milliseconds: ms)
+        for (type, code, value) in body { events.append(InputEvent(time: t, type: type, code: code, value: value)) }
+        events.append(InputEvent(time: t, type: EventType.syn, code: SynCode.report, value: 0))
+    }
+}
+
+func slot(_ v: Int32) -> (UInt16, UInt16, Int32) { (EventType.abs, AbsCode.mtSlot, v) }
+func tid(_ v: Int32) -> (UInt16, UInt16, Int32) { (EventType.abs, AbsCode.mtTrackingID, v) }
+func mtx(_ v: Int32) -> (UInt16, UInt16, Int32) { (EventType.abs, AbsCode.mtPositionX, v) }
+func mty(_ v: Int32) -> (UInt16, UInt16, Int32) { (EventType.abs, AbsCode.mtPositionY, v) }
+func absx(_ v: Int32) -> (UInt16, UInt16, Int32) { (EventType.abs, AbsCode.x, v) }
+func absy(_ v: Int32) -> (UInt16, UInt16, Int32) { (EventType.abs, AbsCode.y, v) }
+func touch(_ v: Int32) -> (UInt16, UInt16, Int32) { (EventType.key, KeyCode.btnTouch, v) }
+func key(_ code: UInt16, _ v: Int32) -> (UInt16, UInt16, Int32) { (EventType.key, code, v) }
