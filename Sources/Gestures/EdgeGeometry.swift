@@ -54,21 +54,21 @@ extension Edge {
 }
 
 /// A small set of edges without heap storage (the hot path must not allocate).
-struct EdgeMask: Equatable {
+public struct EdgeMask: Hashable, Sendable {
     var bits: UInt8 = 0
 
-    init(_ edges: Set<Edge>) {
+    public init(_ edges: Set<Edge>) {
         for e in edges { bits |= e.bit }
     }
 
-    init() {}
+    public init() {}
 
-    var isEmpty: Bool { bits == 0 }
+    public var isEmpty: Bool { bits == 0 }
 
-    @inline(__always) func contains(_ e: Edge) -> Bool { bits & e.bit != 0 }
-    @inline(__always) mutating func insert(_ e: Edge) { bits |= e.bit }
+    @inline(__always) public func contains(_ e: Edge) -> Bool { bits & e.bit != 0 }
+    @inline(__always) public mutating func insert(_ e: Edge) { bits |= e.bit }
     @inline(__always) mutating func remove(_ e: Edge) { bits &= ~e.bit }
 
     /// Fixed order, so results never depend on Set iteration order.
-    static let order: [Edge] = [.left, .right, .top, .bottom]
+    public static let order: [Edge] = [.left, .right, .top, .bottom]
 }

@@ -59,12 +59,22 @@ extension EdgeSwipeRecognizer {
                         transition(.fail(.notInEdgeZone), time: frame.time, into: &events)
                         return nil
                     }
+                    if let reason = refusal(of: c.id) {
+                        tracked[0] = TrackedContact(id: c.id, start: p, current: p)
+                        edge = EdgeMask.order.first { zones.contains($0) } ?? edge
+                        transition(.fail(.refused(reason)), time: frame.time, into: &events)
+                        return nil
+                    }
                     candidates = zones
                     downTime = now
                 } else {
                     candidates.bits &= zones.bits
                     guard !candidates.isEmpty else {
                         transition(.fail(.notInEdgeZone), time: frame.time, into: &events)
+                        return nil
+                    }
+                    if let reason = refusal(of: c.id) {
+                        transition(.fail(.refused(reason)), time: frame.time, into: &events)
                         return nil
                     }
                 }

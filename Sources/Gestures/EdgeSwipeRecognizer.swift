@@ -12,6 +12,12 @@ struct TrackedContact {
     static let empty = TrackedContact(id: -1, start: Point(x: 0, y: 0), current: Point(x: 0, y: 0))
 }
 
+/// A contact the delegate refused at its touch-down, for the frame of that touch-down only.
+struct RefusedTouch {
+    var id: Int
+    var reason: RefusalReason
+}
+
 /// Recognizes a swipe that starts at a screen edge, while the fingers are still moving (UIKit-style states):
 /// possible → ready → began → changed… → ended (complete or cancel) | cancelled; possible or ready → failed;
 /// back to possible once every contact has lifted. `ready` (activation met, waiting for arbitration) shows as
@@ -53,6 +59,9 @@ public final class EdgeSwipeRecognizer {
     @exclusivity(unchecked) var trackedCount = 0
     @exclusivity(unchecked) var ignored = InlineArray<16, Int>(repeating: -1)
     @exclusivity(unchecked) var ignoredCount = 0
+    /// Touch-downs of the current frame that the delegate refused (`shouldReceive`); emptied after the frame.
+    @exclusivity(unchecked) var refusedTouches = InlineArray<16, RefusedTouch>(repeating: RefusedTouch(id: -1, reason: .delegate))
+    @exclusivity(unchecked) var refusedTouchCount = 0
     @exclusivity(unchecked) var downTime: Microseconds = 0
     @exclusivity(unchecked) var candidates = EdgeMask()
     /// The edge of the swipe, once activation is met.
@@ -125,6 +134,7 @@ public final class EdgeSwipeRecognizer {
         case .began, .changed: handleActive(frame, into: &events)
         case .ended, .cancelled, .failed: break  // finished: frames change nothing until every contact lifts
         }
+        refusedTouchCount = 0
     }
 
     var isReadyToBegin: Bool { swipeState == .ready }
@@ -152,6 +162,34 @@ public final class EdgeSwipeRecognizer {
         }
         ignored[ignoredCount] = contactID
         ignoredCount += 1
+    }
+
+    /// Whether a touch-down at `p` would be followed now (possible or ready, a finger still missing) and lands
+    /// in a configured edge zone: the edges whose zone holds it, or an empty mask. The arena asks its delegate
+    /// only then.
+    func zonesForTouchDown(at p: Point) -> EdgeMask {
+        guard swipeState == .possible || swipeState == .ready, trackedCount < config.fingers else { return EdgeMask() }
+        return zonesContaining(p)
+    }
+
+    /// The delegate refused this touch-down (arena, `shouldReceive`): the frame that carries it fails the
+    /// recognizer with `.refused(reason)` if it would follow the contact.
+    func refuseTouch(contactID: Int, reason: RefusalReason) {
+        guard refusedTouchCount < 16 else {
+            log.bug(name, swipeState, "refuse contact \(contactID) with 16 already refused in this frame")
+            return
+        }
+        refusedTouches[refusedTouchCount] = RefusedTouch(id: contactID, reason: reason)
+        refusedTouchCount += 1
+    }
+
+    func refusal(of id: Int) -> RefusalReason? {
+        var k = 0
+        while k < refusedTouchCount {
+            if refusedTouches[k].id == id { return refusedTouches[k].reason }
+            k += 1
+        }
+        return nil
     }
 
     /// After every recognizer has seen the frame: back to possible once every contact has lifted.

@@ -6,6 +6,8 @@ import TouchModel
 ///   begins; or begins: then it fails with `lostArbitration`),
 /// - another recognizer is active and the delegate does not allow both at once (`lostArbitration`),
 /// - the delegate's `shouldBegin` refuses (`refused(reason)`).
+/// At a touch-down in a recognizer's edge zone the delegate's `shouldReceive` is asked first: a refusal fails
+/// that recognizer in the same frame (`refused(reason)`), before it follows the contact.
 /// A recognizer that begins makes every other one still tracking fail (`lostArbitration`), unless the
 /// delegate allows them to run simultaneously. Earlier-added recognizers claim first.
 ///
@@ -91,14 +93,7 @@ public final class GestureArena {
             return events
         }
         // Touch-downs are rare: only then is the weak delegate loaded.
-        if fingerLanded, let delegate {
-            for c in frame.contacts where c.phase == .down {
-                let p = transform.screenMM(c)
-                for i in recognizers.indices where !delegate.shouldReceiveTouch(recognizer: recognizers[i].name, atMM: p) {
-                    recognizers[i].ignore(contactID: c.id)
-                }
-            }
-        }
+        if fingerLanded, let delegate { askAtTouchDown(frame, now: now, delegate: delegate) }
         for i in recognizers.indices {
             recognizers[i].advance(frame, now: now, into: &events)
         }
@@ -108,6 +103,30 @@ public final class GestureArena {
         }
         updateDeadline()
         return events
+    }
+
+    /// The delegate's touch-down questions: `shouldReceiveTouch` (false: the recognizer never sees the contact),
+    /// then, for a recognizer that would follow it from its edge zone, `shouldReceive` (a refusal fails that
+    /// recognizer in this frame with `.refused(reason)`).
+    @inline(never)
+    private func askAtTouchDown(_ frame: TouchFrame, now: Microseconds, delegate: any GestureRecognizerDelegate) {
+        for c in frame.contacts where c.phase == .down {
+            let p = transform.screenMM(c)
+            for i in recognizers.indices {
+                let r = recognizers[i]
+                guard delegate.shouldReceiveTouch(recognizer: r.name, atMM: p) else {
+                    r.ignore(contactID: c.id)
+                    continue
+                }
+                let zones = r.zonesForTouchDown(at: p)
+                guard !zones.isEmpty else { continue }
+                let request = TouchDownRequest(recognizer: r.name, contactID: c.id, edges: zones, time: now,
+                                               pointMM: p, screenMM: r.screen)
+                if case .refuse(let reason, _) = delegate.shouldReceive(request) {
+                    r.refuseTouch(contactID: c.id, reason: reason)
+                }
+            }
+        }
     }
 
     /// The earliest time-out of any recognizer, for the caller's single timer (on the frames' clock).

@@ -151,6 +151,34 @@ public enum RefusalReason: String, Hashable, Sendable, CaseIterable {
     case wrongEdge
     /// A custom delegate said no; the detail carries its reason.
     case delegate
+    /// The touch landed inside an exclusion rectangle a client declared (asked at touch-down).
+    case excludedArea
+    /// The top screen turned its interactive pop off (UIKit's interactivePopGestureRecognizer.isEnabled = false).
+    case interactivePopDisabled
+}
+
+/// What a recognizer asks its delegate when a contact touches down inside its edge zone, before it follows it.
+public struct TouchDownRequest: Hashable, Sendable {
+    public var recognizer: RecognizerID
+    /// The contact's tracking id (TouchFrame's contact id).
+    public var contactID: Int
+    /// The configured edges whose zone holds the point: the swipe may still come from any of them.
+    public var edges: EdgeMask
+    public var time: Microseconds
+    /// Touch-down point in mm, screen orientation.
+    public var pointMM: Point
+    /// The screen's size in mm, screen orientation.
+    public var screenMM: PhysicalSize
+
+    public init(recognizer: RecognizerID, contactID: Int, edges: EdgeMask, time: Microseconds, pointMM: Point,
+                screenMM: PhysicalSize) {
+        self.recognizer = recognizer
+        self.contactID = contactID
+        self.edges = edges
+        self.time = time
+        self.pointMM = pointMM
+        self.screenMM = screenMM
+    }
 }
 
 /// The delegate's answer: begin, or fail with a typed reason (and free text for people, when there is more to say).
@@ -165,11 +193,17 @@ public protocol GestureRecognizerDelegate: AnyObject {
     func shouldBegin(_ request: BeginRequest) -> BeginDecision
     /// Asked when a contact touches down; false means the recognizer never sees that contact.
     func shouldReceiveTouch(recognizer: RecognizerID, atMM point: Point) -> Bool
+    /// Asked when a contact touches down inside the recognizer's edge zone (UIKit's
+    /// `gestureRecognizer(_:shouldReceive:)`, answered with a reason): a refusal fails the recognizer at once,
+    /// in the frame of the touch-down, with `.refused(reason)`, so that touch never begins a swipe. Asked only
+    /// at touch-down, never per frame.
+    func shouldReceive(_ touch: TouchDownRequest) -> BeginDecision
     /// Whether two recognizers may both be active at once.
     func shouldRecognizeSimultaneously(_ recognizer: RecognizerID, with other: RecognizerID) -> Bool
 }
 
 extension GestureRecognizerDelegate {
     public func shouldReceiveTouch(recognizer: RecognizerID, atMM point: Point) -> Bool { true }
+    public func shouldReceive(_ touch: TouchDownRequest) -> BeginDecision { .allow }
     public func shouldRecognizeSimultaneously(_ recognizer: RecognizerID, with other: RecognizerID) -> Bool { false }
 }

@@ -3,7 +3,8 @@ import TouchModel
 
 /// Connects the edge-swipe recognizer to the navigation controller.
 ///
-/// As the recognizer's delegate it answers `shouldBegin` through the controller's guard and delegate chain
+/// As the recognizer's delegate it answers `shouldReceive` at touch-down (exclusions, the top screen's
+/// `interactivePopEnabled`; TouchDownGate.swift) and `shouldBegin` through the controller's guard and delegate chain
 /// (a refusal makes the recognizer fail with `.refused(reason)`). As the consumer of the recognizer's `GestureEvent`s it drives the interactive pop: began starts it,
 /// changed moves its progress, ended finishes or cancels it by the recognizer's outcome with the release
 /// velocity, cancelled cancels it. If `began` arrives without a `shouldBegin` first (a recognizer without a
@@ -49,6 +50,15 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
         case .refuse: phase = .refused
         }
         return decision
+    }
+
+    /// At a touch-down in a recognizer's edge zone: exclusions refuse every recognizer; the top screen's
+    /// `interactivePopEnabled` off refuses the pop recognizer (with no `popRecognizer` named: any recognizer
+    /// whose zones hold the pop edge, a corner touch included).
+    public func shouldReceive(_ touch: TouchDownRequest) -> BeginDecision {
+        let isPop = popRecognizer.map { $0 == touch.recognizer } ?? touch.edges.contains(controller.config.popEdge)
+        guard let reason = controller.touchDownRefusal(at: touch.pointMM, isPop: isPop) else { return .allow }
+        return .refuse(reason)
     }
 
     // MARK: Gesture events

@@ -71,6 +71,11 @@ public final class NavigationController {
     /// (e.g. the app setting the delegate).
     var clock: Microseconds = 0
 
+    /// Clients' exclusion rectangles (TouchDownGate.swift): a touch-down inside one never begins a swipe.
+    public internal(set) var exclusions = ExclusionStore()
+    /// The screen and edge zone the per-edge cap is measured on; set by whoever adds touch devices.
+    public var exclusionGeometry: ExclusionGeometry?
+
     public private(set) var events: [NavigationEvent] = []
     public private(set) var debugLog: [String] = []
 

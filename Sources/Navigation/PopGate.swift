@@ -2,7 +2,7 @@ import Gestures
 import TouchModel
 
 extension NavigationController {
-    /// Asked when the pop recognizer would begin. Order: wrong edge; a frozen transition; the engine's guard
+    /// Asked when the pop recognizer would begin. Order: wrong edge; the top screen's flag off; a frozen transition; the engine's guard
     /// (guarded mode: the root and a running transition, whatever the delegate says); then the delegate
     /// chain — nil allows, the system delegate applies its checks, a custom delegate answers for itself.
     /// Every refusal is recorded as `popRefused`.
@@ -19,6 +19,10 @@ extension NavigationController {
         let now = request.time
         guard request.edge == config.popEdge else {
             return .refuse(.wrongEdge, detail: "\(request.edge.rawValue) edge; pops start at \(config.popEdge.rawValue)")
+        }
+        if let top = topScreen, !top.interactivePopEnabled {
+            // Normally refused at touch-down; this catches a flag turned off (or a screen pushed) since then.
+            return .refuse(.interactivePopDisabled, detail: top.name)
         }
         if isFrozen { return .refuse(.transitionInProgress, detail: "frozen") }
         let chain = askDelegateChain(request)

@@ -11,6 +11,9 @@ open class Screen: CustomStringConvertible {
     public internal(set) weak var navigationController: NavigationController?
     public internal(set) var appearance: AppearanceState = .disappeared
     public internal(set) var isLoaded = false
+    /// UIKit's `interactivePopGestureRecognizer.isEnabled`, per screen: while this screen is on top and the
+    /// flag is off, a touch-down never begins the pop (refused at touch-down with `interactivePopDisabled`).
+    public var interactivePopEnabled = true
 
     public init(name: String, barPreference: NavigationBarPreference = .visible) {
         self.name = name

@@ -11,18 +11,24 @@ public struct ScreenSpec: Hashable, Sendable {
 
     public var name: String
     public var kind: Kind
+    /// The new screen's `interactivePopEnabled` (the control protocol's push field; the command line has no syntax for it).
+    public var interactivePopEnabled: Bool
 
-    public init(name: String, kind: Kind) {
+    public init(name: String, kind: Kind, interactivePopEnabled: Bool = true) {
         self.name = name
         self.kind = kind
+        self.interactivePopEnabled = interactivePopEnabled
     }
 
     public func makeScreen() -> Screen {
+        let screen: Screen
         switch kind {
-        case .plain: return Screen(name: name, barPreference: .visible)
-        case .header: return FlexibleHeaderHost(name: name)
-        case .hidden: return Screen(name: name, barPreference: .hidden)
+        case .plain: screen = Screen(name: name, barPreference: .visible)
+        case .header: screen = FlexibleHeaderHost(name: name)
+        case .hidden: screen = Screen(name: name, barPreference: .hidden)
         }
+        screen.interactivePopEnabled = interactivePopEnabled
+        return screen
     }
 }
 

@@ -24,6 +24,10 @@ public enum ControlCommand: Hashable, Sendable {
     case popToRoot
     /// Asks for the navigation state.
     case state
+    /// Replaces this client's exclusion rectangles (empty: clears them); they go when the client goes.
+    case setExclusions([ExclusionRect])
+    /// Sets `interactivePopEnabled` of a screen on the stack.
+    case setInteractivePopEnabled(screen: String, enabled: Bool)
     /// Handled by the transport itself: adds event classes to this client's subscription.
     case subscribe(Set<EventClass>)
     /// Handled by the transport itself.
@@ -37,6 +41,8 @@ public enum ControlCommand: Hashable, Sendable {
         case .setStack: return "setStack"
         case .popToRoot: return "popToRoot"
         case .state: return "state"
+        case .setExclusions: return "setExclusions"
+        case .setInteractivePopEnabled: return "setInteractivePopEnabled"
         case .subscribe: return "subscribe"
         case .unsubscribe: return "unsubscribe"
         }

@@ -29,7 +29,7 @@ extension ControlProtocol {
         case .unsubscribe(let classes):
             subscriptions.subtract(classes)
             result = .success(.object(["events": .array(subscriptions.sorted().map { .string($0.rawValue) })]))
-        case .push, .pop, .setStack, .popToRoot, .state:
+        case .push, .pop, .setStack, .popToRoot, .state, .setExclusions, .setInteractivePopEnabled:
             if let handler {
                 result = handler.handle(request.command, from: client, now: now)
             } else {

@@ -56,7 +56,8 @@ public enum ControlProtocol {
         public var error: ControlError
     }
 
-    public static let commandNames = ["push", "pop", "setStack", "popToRoot", "state", "subscribe", "unsubscribe"]
+    public static let commandNames = ["push", "pop", "setStack", "popToRoot", "state", "subscribe", "unsubscribe",
+                                      "setExclusions", "setInteractivePopEnabled"]
 
     private static func decodeCommand(_ name: String, _ args: inout Arguments) throws -> ControlCommand {
         switch name {
@@ -79,6 +80,13 @@ public enum ControlProtocol {
                 try inner.rejectUnused(path: "screens[\(i)].")
             }
             return .setStack(screens)
+        case "setExclusions": return .setExclusions(try args.exclusionRects())
+        case "setInteractivePopEnabled":
+            let screen = try args.screenName("screen")
+            guard case .bool(let enabled) = try args.required("enabled") else {
+                throw ControlError(.badArguments, "setInteractivePopEnabled: \"enabled\" must be true or false")
+            }
+            return .setInteractivePopEnabled(screen: screen, enabled: enabled)
         case "subscribe": return .subscribe(try args.eventClasses())
         case "unsubscribe": return .unsubscribe(try args.eventClasses())
         default:
@@ -106,19 +114,66 @@ public enum ControlProtocol {
             return b
         }
 
-        mutating func screen(path: String) throws -> ScreenSpec {
-            let nameValue = try required("name")
+        mutating func bool(_ key: String, path: String, default value: Bool) throws -> Bool {
+            fields[key] == nil ? value : try bool(key, path: path)
+        }
+
+        mutating func screenName(_ key: String, path: String = "") throws -> String {
+            let nameValue = try required(key)
             guard case .string(let name) = nameValue, !name.isEmpty, name.utf8.count <= 256 else {
                 throw ControlError(.badArguments,
-                    "\(command): \"\(path)name\" must be a non-empty string of at most 256 bytes")
+                    "\(command): \"\(path)\(key)\" must be a non-empty string of at most 256 bytes")
             }
+            return name
+        }
+
+        mutating func screen(path: String) throws -> ScreenSpec {
+            let name = try screenName("name", path: path)
             let header = try bool("header", path: path)
             let hidden = try bool("hidden", path: path)
             if header && hidden {
                 throw ControlError(.badArguments,
                     "\(command): \"\(path)header\" and \"\(path)hidden\" exclude each other (a header host already hides the bar)")
             }
-            return ScreenSpec(name: name, kind: header ? .header : hidden ? .hidden : .plain)
+            let popEnabled = try bool("interactivePopEnabled", path: path, default: true)
+            return ScreenSpec(name: name, kind: header ? .header : hidden ? .hidden : .plain,
+                              interactivePopEnabled: popEnabled)
+        }
+
+        /// `rects`: an array (at most the per-client limit) of `{x, y, width, height, screen?}`, numbers in mm.
+        /// Types and counts here; values (finite, sizes above 0, known screens) in ExclusionStore.
+        mutating func exclusionRects() throws -> [ExclusionRect] {
+            let limit = ExclusionLimits().perOwner
+            guard case .array(let items) = try required("rects") else {
+                throw ControlError(.badArguments, "\(command): \"rects\" must be an array of {x, y, width, height, screen?}")
+            }
+            guard items.count <= limit else {
+                throw ControlError(.badArguments, "\(command): \(items.count) rectangles given; at most \(limit) per client")
+            }
+            return try items.enumerated().map { i, item in
+                let path = "rects[\(i)]."
+                guard case .object(let o) = item else {
+                    throw ControlError(.badArguments, "\(command): rects[\(i)] must be an object, got \(item.typeName)")
+                }
+                var inner = Arguments(command: command, fields: o)
+                let x = try inner.millimetres("x", path: path), y = try inner.millimetres("y", path: path)
+                let w = try inner.millimetres("width", path: path), h = try inner.millimetres("height", path: path)
+                let screen = inner.fields["screen"] == nil ? nil : try inner.screenName("screen", path: path)
+                try inner.rejectUnused(path: path)
+                return ExclusionRect(x: x, y: y, width: w, height: h, screen: screen)
+            }
+        }
+
+        mutating func millimetres(_ key: String, path: String) throws -> Double {
+            guard let value = fields.removeValue(forKey: key) else {
+                throw ControlError(.badArguments, "\(command): missing field \"\(path)\(key)\"")
+            }
+            switch value {
+            case .integer(let i): return Double(i)
+            case .number(let d): return d
+            case let v:
+                throw ControlError(.badArguments, "\(command): \"\(path)\(key)\" must be a number (mm), got \(v.typeName)")
+            }
         }
 
         mutating func eventClasses() throws -> Set<EventClass> {
@@ -149,15 +204,18 @@ public enum ControlProtocol {
 
     // MARK: Encoding
 
-    /// The first line the service sends on every accepted connection.
-    public static func hello() -> [UInt8] {
-        line(.object([
+    /// The first line the service sends on every accepted connection. `client`: an HTTP event stream's id,
+    /// which the page names in `POST /commands?stream=ID` so that what it sets lives as long as its stream.
+    public static func hello(client: ControlClientID? = nil) -> [UInt8] {
+        var o: [String: JSONValue] = [
             "type": .string("hello"),
             "protocol": .integer(version),
             "server": .string("edgeswipe"),
             "events": .array(EventClass.allCases.map { .string($0.rawValue) }),
             "commands": .array(commandNames.map { .string($0) }),
-        ]))
+        ]
+        if let client { o["stream"] = .string(String(client.rawValue)) }
+        return line(.object(o))
     }
 
     /// `{"type":"reply","command":...,"id":...,"result":...}`.

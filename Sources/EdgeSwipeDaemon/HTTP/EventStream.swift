@@ -42,6 +42,11 @@ final class CommandExchange {
     /// Bytes dropped since then (bounded: past 16 x the limit the connection is closed).
     var discarded = 0
     let origin: String?
+    /// `?stream=ID`: the event stream the command is made for.
+    let stream: ControlClientID?
 
-    init(origin: String?) { self.origin = origin }
+    init(origin: String?, stream: ControlClientID?) {
+        self.origin = origin
+        self.stream = stream
+    }
 }

@@ -34,7 +34,7 @@ extension HTTPEndpoint {
             host: header(connection, "Host"), origin: header(connection, "Origin"),
             authorization: header(connection, "Authorization"),
             tokenParameter: argument(connection, "token"), eventsParameter: argument(connection, "events"),
-            contentLength: header(connection, "Content-Length"))
+            streamParameter: argument(connection, "stream"), contentLength: header(connection, "Content-Length"))
         switch HTTPRouting.decide(head, options: options, port: port) {
         case .reply(var reply):
             if reply.status == 401, head.authorization != nil || head.tokenParameter != nil {
@@ -52,9 +52,9 @@ extension HTTPEndpoint {
         case .events(let classes):
             connectionGuard.proven(connection)
             return openStream(connection, classes: classes, origin: head.origin)
-        case .command:
+        case .command(let stream):
             connectionGuard.proven(connection)
-            let exchange = CommandExchange(origin: head.origin)
+            let exchange = CommandExchange(origin: head.origin, stream: stream)
             context.pointee = Unmanaged.passRetained(exchange).toOpaque()
             return MHD_Result.YES
         }
@@ -89,28 +89,38 @@ extension HTTPEndpoint {
             return queue(.error(413, ControlErrorCode.lineTooLong.rawValue,
                                 "the body passed \(options.maxBodyBytes) bytes"), on: connection, origin: exchange.origin)
         }
-        return queue(runCommand(exchange.body), on: connection, origin: exchange.origin)
+        return queue(runCommand(exchange.body, stream: exchange.stream), on: connection, origin: exchange.origin)
     }
 
-    /// One command through the same code as a control-socket line (`ControlProtocol.respond`).
-    func runCommand(_ body: [UInt8]) -> HTTPReply {
+    /// One command through the same code as a control-socket line (`ControlProtocol.respond`). `stream`: the
+    /// page's event stream (`?stream=ID`), which must be open; it is then the client (exclusions it sets go
+    /// when it closes). Without one, each request is a client of its own, so setExclusions needs a stream.
+    func runCommand(_ body: [UInt8], stream: ControlClientID? = nil) -> HTTPReply {
         statistics.bump(statistics.commands)
         var line = body[...]
         while let last = line.last, last == 0x0A || last == 0x0D || last == 0x20 { line = line.dropLast() }
         if case .success(let request) = ControlProtocol.decodeRequest(line) {
+            func refuse(_ message: String) -> HTTPReply {
+                HTTPReply(status: 400, contentType: "application/json",
+                          body: ControlProtocol.error(ControlError(.badArguments, message), id: request.id))
+            }
             switch request.command {
             case .subscribe, .unsubscribe:
-                let error = ControlError(.badArguments,
-                    "\(request.command.name): over HTTP, choose classes with GET /events?events=transition,appearance")
-                return HTTPReply(status: 400, contentType: "application/json",
-                                 body: ControlProtocol.error(error, id: request.id))
-            case .push, .pop, .setStack, .popToRoot, .state:
+                return refuse("\(request.command.name): over HTTP, choose classes with GET /events?events=transition,appearance")
+            case .setExclusions where stream == nil:
+                return refuse("setExclusions: over HTTP, name the page's event stream, POST /commands?stream=ID "
+                              + "(ID: the \"stream\" of the stream's hello); the rectangles go when it closes")
+            case .push, .pop, .setStack, .popToRoot, .state, .setExclusions, .setInteractivePopEnabled:
                 break
             }
         }
+        if let stream, streams[stream]?.state != .open {
+            let error = ControlError(.badArguments, "stream=\(stream.rawValue): no such event stream is open")
+            return HTTPReply(status: 400, contentType: "application/json", body: ControlProtocol.error(error))
+        }
         var subscriptions = Set<EventClass>()
         let response = ControlProtocol.respond(to: Array(line), subscriptions: &subscriptions, handler: handler,
-                                               client: nextClientID(), now: loop.now)
+                                               client: stream ?? nextClientID(), now: loop.now)
         var status: UInt32 = 200
         if response.isError {
             var code = "badArguments"

@@ -53,7 +53,7 @@ extension HTTPEndpoint {
                                 "\(options.maxEventClients) event streams already open"), on: connection, origin: origin)
         }
         let stream = EventStream(id: nextClientID(), connection: connection, classes: classes, endpoint: self)
-        stream.queue.append(SSEFraming.preamble()[...])
+        stream.queue.append(SSEFraming.preamble(stream: stream.id)[...])
         let cls = Unmanaged.passRetained(stream).toOpaque()
         guard let response = MHD_create_response_from_callback(UInt64.max /* MHD_SIZE_UNKNOWN */, 16 * 1024,
                                                                  httpStreamReader, cls, httpStreamFreed) else {
@@ -145,6 +145,8 @@ extension HTTPEndpoint {
         if streams.removeValue(forKey: stream.id) != nil {
             statistics.streamsConnected.store(streams.count, ordering: .relaxed)
             log.debug("http: \(stream.id) closed its event stream")
+            // Not dropped first (that tells the handler itself): what the page set goes with its stream.
+            handler?.clientDisconnected(stream.id, now: loop.now)
         }
     }
 }

@@ -12,11 +12,13 @@ public enum HTTPRouting {
         public var tokenParameter: String?
         /// `?events=transition,appearance`.
         public var eventsParameter: String?
+        /// `POST /commands?stream=ID`: the page's event stream, the client its exclusions belong to.
+        public var streamParameter: String?
         public var contentLength: String?
 
         public init(method: String, path: String, host: String? = nil, origin: String? = nil,
                     authorization: String? = nil, tokenParameter: String? = nil, eventsParameter: String? = nil,
-                    contentLength: String? = nil) {
+                    streamParameter: String? = nil, contentLength: String? = nil) {
             self.method = method
             self.path = path
             self.host = host
@@ -24,6 +26,7 @@ public enum HTTPRouting {
             self.authorization = authorization
             self.tokenParameter = tokenParameter
             self.eventsParameter = eventsParameter
+            self.streamParameter = streamParameter
             self.contentLength = contentLength
         }
     }
@@ -35,8 +38,9 @@ public enum HTTPRouting {
         case page(StaticSite.File)
         /// Start an event stream with these classes.
         case events(Set<EventClass>)
-        /// Read the body (at most maxBodyBytes), then run it as one command.
-        case command
+        /// Read the body (at most maxBodyBytes), then run it as one command; `stream`: on behalf of that event
+        /// stream (nil: a client of its own, for this request only).
+        case command(stream: ControlClientID?)
     }
 
     public static func decide(_ head: Head, options: HTTPOptions, port: UInt16) -> Decision {
@@ -61,7 +65,15 @@ public enum HTTPRouting {
                                          "the body is \(n) bytes; at most \(options.maxBodyBytes) are accepted"))
                 }
             }
-            return .command
+            var stream: ControlClientID?
+            if let text = head.streamParameter {
+                guard let n = UInt64(text) else {
+                    return .reply(.error(400, ControlErrorCode.badArguments.rawValue,
+                                         "stream= must be the number the event stream's hello gave"))
+                }
+                stream = ControlClientID(rawValue: n)
+            }
+            return .command(stream: stream)
         case (_, "/events"), (_, "/commands"):
             let allow = head.path == "/events" ? "GET, OPTIONS" : "POST, OPTIONS"
             return .reply(.error(405, "methodNotAllowed", "\(head.path) takes \(allow)", allow: allow))

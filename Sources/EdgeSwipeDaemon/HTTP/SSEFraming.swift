@@ -2,10 +2,11 @@
 /// each JSON object becomes one unnamed event, `data: <json>\n\n`, so `EventSource.onmessage` gets it.
 /// The JSON is compact (no raw newlines: strings escape them), so one `data:` line always suffices.
 public enum SSEFraming {
-    /// Reconnection delay suggested to EventSource, then the control protocol's hello as the first event.
-    public static func preamble(retryMs: Int = 2000) -> [UInt8] {
+    /// Reconnection delay suggested to EventSource, then the control protocol's hello as the first event
+    /// (naming the stream, when given).
+    public static func preamble(retryMs: Int = 2000, stream: ControlClientID? = nil) -> [UInt8] {
         var out = Array("retry: \(retryMs)\n".utf8)
-        out += frame(line: ControlProtocol.hello())
+        out += frame(line: ControlProtocol.hello(client: stream))
         return out
     }
 

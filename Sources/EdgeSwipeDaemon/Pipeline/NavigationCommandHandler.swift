@@ -1,7 +1,9 @@
+import Gestures
 import Navigation
 import TouchModel
 
-/// Control-socket commands on the navigation stack: push, pop, setStack, popToRoot, state.
+/// Control-socket commands on the navigation stack: push, pop, setStack, popToRoot, state, and the touch-down
+/// gate: setExclusions (owned by the client, dropped when it disconnects), setInteractivePopEnabled.
 /// Runs on the event loop's thread. Changes asked for during a transition are queued by the controller
 /// (bounded: past the bound push and pop are `refused`; setStack and popToRoot replace queued changes);
 /// the reply then says `queued: true`. Events the command causes are flushed by `afterChange` (published to
@@ -56,6 +58,12 @@ public final class NavigationCommandHandler: ControlCommandHandler {
             }
         case .state:
             return .success(state())
+        case .setExclusions(let rects):
+            return setExclusions(rects, from: client)
+        case .setInteractivePopEnabled(let name, let enabled):
+            guard controller.setInteractivePopEnabled(enabled, screenNamed: name) else {
+                return .failure(ControlError(.badArguments, "no screen named '\(name)' is on the stack"))
+            }
         case .subscribe, .unsubscribe:
             return .failure(ControlError(.unavailable, "\(command.name) is handled by the server"))
         }
@@ -67,10 +75,47 @@ public final class NavigationCommandHandler: ControlCommandHandler {
         return .success(reply)
     }
 
+    /// Exclusions belong to the client that set them: a control connection, or an HTTP page's event stream.
+    public func clientDisconnected(_ client: ControlClientID, now: Microseconds) {
+        controller.removeExclusions(owner: ExclusionOwner(client.rawValue))
+    }
+
+    /// `{"rects":[{index,x,y,width,height,screen?}],"clipped":[{index,edge,removedMM,kept}],"capMM":..,"capScreen":..}`.
+    private func setExclusions(_ rects: [ExclusionRect], from client: ControlClientID) -> Result<JSONValue, ControlError> {
+        let result: ExclusionResult
+        do {
+            result = try controller.setExclusions(rects, owner: ExclusionOwner(client.rawValue))
+        } catch {
+            if case .totalFull = error { return .failure(ControlError(.refused, "\(error)")) }
+            return .failure(ControlError(.badArguments, "setExclusions: \(error)"))
+        }
+        let stored: [JSONValue] = result.stored.map { Self.json($0.rect, index: $0.index) }
+        let clipped: [JSONValue] = result.clipped.map { c in
+            .object(["index": .integer(Int64(c.index)), "edge": .string(c.edge.rawValue),
+                     "removedMM": .number(c.removedMM), "kept": c.kept.map { Self.json($0, index: nil) } ?? .null])
+        }
+        var capScreen = JSONValue.null
+        if let g = controller.exclusionGeometry {
+            capScreen = .object(["widthMM": .number(g.screen.widthMM), "heightMM": .number(g.screen.heightMM),
+                                 "edgeZoneMM": .number(g.edgeZoneMM)])
+        }
+        return .success(.object(["rects": .array(stored), "clipped": .array(clipped),
+                                 "capMM": .number(controller.exclusions.limits.perEdgeMM), "capScreen": capScreen]))
+    }
+
+    private static func json(_ r: ExclusionRect, index: Int?) -> JSONValue {
+        var o: [String: JSONValue] = ["x": .number(r.x), "y": .number(r.y), "width": .number(r.width),
+                                      "height": .number(r.height)]
+        if let index { o["index"] = .integer(Int64(index)) }
+        if let screen = r.screen { o["screen"] = .string(screen) }
+        return .object(o)
+    }
+
     /// `{"stack":[{"name":..,"kind":..}],"top":..,"transitioning":..,"navigationBarHidden":..,"popDelegate":..}`.
     public func state() -> JSONValue {
         let stack: [JSONValue] = controller.screens.map { screen in
-            .object(["name": .string(screen.name), "kind": .string(Self.kind(of: screen))])
+            .object(["name": .string(screen.name), "kind": .string(Self.kind(of: screen)),
+                     "interactivePopEnabled": .bool(screen.interactivePopEnabled)])
         }
         var o: [String: JSONValue] = [
             "stack": .array(stack),
@@ -79,6 +124,7 @@ public final class NavigationCommandHandler: ControlCommandHandler {
             "queuedOperations": .integer(Int64(controller.queuedOperations)),
             "navigationBarHidden": .bool(controller.isNavigationBarHidden),
             "popDelegate": .string(delegateName()),
+            "exclusions": .integer(Int64(controller.exclusions.count)),
         ]
         if let p = controller.interactiveProgress { o["interactiveProgress"] = .number(p) }
         return .object(o)

@@ -71,10 +71,19 @@ final class SessionCore {
         navigationDeadline = navigation?.nextDeadline
     }
 
-    /// Adds a pipeline as the next source; its recognizers ask navigation before they claim a pop. With
-    /// `forwarding`, each event goes on to the device's clone once the pipeline has taken it (HoldForwarder).
+    /// Adds a pipeline as the next source; its recognizers ask navigation at touch-down and before they claim
+    /// a pop. With `forwarding`, each event goes on to the device's clone once the pipeline has taken it
+    /// (HoldForwarder).
     func add(_ pipeline: DevicePipeline, forwarding: SourceForwarding? = nil) -> SessionSource {
-        if let navigation { pipeline.arena.delegate = navigation.arbiter }
+        if let navigation {
+            pipeline.arena.delegate = navigation.arbiter
+            // The exclusion cap is measured on the first device's screen (a kiosk has one touchscreen).
+            if navigation.controller.exclusionGeometry == nil,
+               let zone = pipeline.arena.recognizers.map(\.config.edgeZoneMM).max() {
+                navigation.controller.exclusionGeometry = ExclusionGeometry(screen: pipeline.arena.transform.screenSize,
+                                                                           edgeZoneMM: zone)
+            }
+        }
         let source = SessionSource(id: SourceID(nextID), pipeline: pipeline, forwarding: forwarding)
         nextID += 1
         sources[source.id] = source

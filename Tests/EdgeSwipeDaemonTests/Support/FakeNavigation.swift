@@ -66,6 +66,8 @@ final class FakeNavigation: ControlCommandHandler {
             return .success(stateValue)
         case .state:
             return .success(stateValue)
+        case .setExclusions, .setInteractivePopEnabled:
+            return .failure(ControlError(.unavailable, "not in this fake"))
         case .subscribe, .unsubscribe:
             return .failure(ControlError(.unavailable, "the server handles subscriptions"))
         }

@@ -35,6 +35,8 @@ final class HTTPFakeHandler: ControlCommandHandler {
             return .success(.object(["stack": .array(stack.map { .string($0) })]))
         case .state:
             return .success(.object(["stack": .array(stack.map { .string($0) })]))
+        case .setExclusions, .setInteractivePopEnabled:
+            return .failure(ControlError(.unavailable, "not in this fake"))
         case .subscribe, .unsubscribe:
             return .failure(ControlError(.unavailable, "not here"))
         }
@@ -62,19 +64,29 @@ final class HTTPHarness: Sendable {
     private let wakeUpReader: LoopWaker
 
     /// `adjust` changes the options last (connection limits, deadlines); `log` receives the endpoint's log.
+    /// `navigationStack`: the real navigation handler over that stack (a 100 × 160 mm screen with 5 mm edge
+    /// zones for the exclusion cap) instead of the fake.
     init(queueLimit: Int = 256 * 1024, maxBody: Int = 64 * 1024, origins: [String] = [], maxEventClients: Int = 100,
+         navigationStack: String? = nil,
          log: DaemonLog = .silent, adjust: @escaping @Sendable (inout HTTPOptions) -> Void = { _ in }) throws {
         let box = Mutex<(UInt16, HTTPStatistics?, LoopWaker?, LoopWaker?)>((0, nil, nil, nil))
         let pending = self.pending
         let counts = Counts()
         thread = LoopThread { loop in
-            let handler = HTTPFakeHandler()
+            let fake = HTTPFakeHandler()
+            var handler: any ControlCommandHandler = fake
+            if let navigationStack {
+                let navigation = NavigationCommandHandler(session: try NavigationSession(stack: navigationStack))
+                navigation.session.controller.exclusionGeometry =
+                    ExclusionGeometry(screen: PhysicalSize(widthMM: 100, heightMM: 160), edgeZoneMM: 5)
+                handler = navigation
+            }
             var options = HTTPOptions(port: 0, token: try BearerToken(httpTestToken), origins: try OriginPolicy(origins),
                                       site: StaticSite(files: ["index.html": .init(contentType: "text/html", bytes: Array("<p>kiosk</p>".utf8))]),
                                       maxBodyBytes: maxBody, queueLimitBytes: queueLimit, maxEventClients: maxEventClients)
             adjust(&options)
             let endpoint = try HTTPEndpoint(loop: loop, options: options, handler: handler, log: log)
-            handler.endpoint = endpoint
+            fake.endpoint = endpoint
             let waker = try loop.makeWaker(name: "test publisher") { [unowned endpoint] in
                 let events = pending.events.withLock { p in defer { p.removeAll() }; return p }
                 for e in events { endpoint.publish(e) }
