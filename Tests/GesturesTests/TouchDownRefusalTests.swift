@@ -59,6 +59,8 @@ final class ExcludingDelegate: GestureRecognizerDelegate {
         #expect(down.first?.edge == .left)
         #expect(down.first?.startMM == Point(x: 2, y: 30))
         #expect(log.lines == ["back: possible → refused: excludedArea → failed"])
+        // Nothing holds it: ownership mode forwards it to the app in this same frame.
+        #expect(a.claim(ofContact: 1) == .free)
         // The rest of that touch changes nothing, however far it travels.
         for step in 1...6 {
             #expect(a.process(s.frame(Double(step) * 10, s.contact(1, .move, 2 + Double(step) * 5, 30)),
@@ -79,10 +81,15 @@ final class ExcludingDelegate: GestureRecognizerDelegate {
         let d = ExcludingDelegate()
         d.rect = (0, 20, 10, 20)
         let a = try arena(EdgeSwipeConfig(name: "back", edges: [.left]), delegate: d)
-        // y 45: 5 mm below the slider. 6 mm inward (activation) is reached at x = 12, the second frame.
-        let events = swipe(a, y: 45)
+        // y 45: 5 mm below the slider: held at its touch-down, as without a slider.
+        _ = a.process(s.frame(0, s.contact(9, .down, 2, 45)), now: 0)
+        #expect(a.claim(ofContact: 9) == .held)
+        _ = a.process(s.frame(5, s.contact(9, .up, 2, 45)), now: 5_000)
+        d.asked = []
+        // 6 mm inward (activation) is reached at x = 12, the second frame.
+        let events = swipe(a, y: 45, from: 100)
         #expect(events.map(\.phase) == [.began, .changed, .changed, .changed, .ended])
-        #expect(events.first?.time == 20_000)
+        #expect(events.first?.time == 120_000)
         #expect(d.asked.count == 1)
     }
 
