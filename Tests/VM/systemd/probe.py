@@ -7,7 +7,11 @@
   probe.py key-back NAME TIMEOUT       open the input device called NAME, print "ready", exit 0 on KEY_BACK down
   probe.py http PORT TOKEN             SSE stream opens with a hello, POST /commands answers 200 and the
                                        stream carries the command's event (exit 0), else exit 1
+  probe.py http-refused PORT WRONG     POST /commands with no token, GET /events with no token, and POST
+                                       /commands with the bearer WRONG are each answered 401 with
+                                       WWW-Authenticate: Bearer (exit 0), else exit 1
 """
+from http.client import HTTPConnection
 import json
 import os
 import select
@@ -143,6 +147,29 @@ def http(port, token):
     print("SSE stream: hello and the push event received", flush=True)
 
 
+def http_refused(port, wrong):
+    body = json.dumps({"command": "push", "id": 10, "name": "settings"})
+    attempts = [
+        ("POST /commands, no token", "POST", "/commands", {}),
+        ("GET /events, no token", "GET", "/events", {}),
+        ("POST /commands, wrong bearer", "POST", "/commands", {"Authorization": f"Bearer {wrong}"}),
+    ]
+    for label, method, path, headers in attempts:
+        connection = HTTPConnection("127.0.0.1", port, timeout=20)
+        if method == "POST":
+            headers = {**headers, "Content-Type": "application/json"}
+            connection.request(method, path, body=body, headers=headers)
+        else:
+            connection.request(method, path, headers=headers)
+        reply = connection.getresponse()
+        challenge = reply.getheader("WWW-Authenticate") or ""
+        reply.read()
+        connection.close()
+        if reply.status != 401 or not challenge.startswith("Bearer"):
+            fail(f"{label}: {reply.status} {reply.reason}, WWW-Authenticate {challenge!r} (expected 401, Bearer)")
+        print(f"{label}: {reply.status} {reply.reason}, WWW-Authenticate: {challenge}", flush=True)
+
+
 def main():
     if len(sys.argv) < 2:
         fail(__doc__)
@@ -155,6 +182,8 @@ def main():
         key_back(args[0], float(args[1]))
     elif mode == "http":
         http(int(args[0]), args[1])
+    elif mode == "http-refused":
+        http_refused(int(args[0]), args[1])
     else:
         fail(__doc__)
 
