@@ -151,14 +151,16 @@ ok "stopped in $stop_s s (TimeoutStopSec=$timeout_s), Result=success"
 
 # --- 5. the HTTP bridge through edgeswipe-http.socket, its token through LoadCredential= ----------------------
 step "HTTP bridge: edgeswipe-http.socket, the example drop-in (token by LoadCredential=), PrivateNetwork=yes"
-# The token file as docs/kiosk.md has it: root's, mode 0600. The service user cannot read it; the service
-# gets systemd's copy in its credentials directory, which the drop-in names on the command line.
+# The token file as README.md ("Installing on a kiosk") makes it: mode 0600, owned by the kiosk user, who
+# reads it to open the page. The service user cannot read it; the service gets systemd's copy in its
+# credentials directory, which the drop-in names on the command line.
 token_file=/etc/edgeswipe/http-token
 creds=/run/credentials/$unit
-head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$token_file"
-chmod 0600 "$token_file"
+(umask 077; head -c 24 /dev/urandom | base64 | tr -d '/+=' >"$token_file")
+chown kiosk "$token_file"
+runuser -u kiosk -- cat "$token_file" | cmp -s - "$token_file" || fail "the kiosk user cannot read $token_file"
 runuser -u edgeswipe -- cat "$token_file" >/dev/null 2>"$work/direct.err" && fail "user edgeswipe can read $token_file itself"
-ok "$token_file: $(stat -c '%U:%G %a' "$token_file"); user edgeswipe reading it: $(cat "$work/direct.err")"
+ok "$token_file: $(stat -c '%U:%G %a' "$token_file"), read by kiosk; user edgeswipe reading it: $(cat "$work/direct.err")"
 mkdir -p /etc/systemd/system/edgeswipe.service.d
 cp /usr/share/doc/edgeswipe/examples/http-token.conf /etc/systemd/system/edgeswipe.service.d/http.conf
 systemctl daemon-reload
