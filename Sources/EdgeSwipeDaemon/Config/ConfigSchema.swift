@@ -96,7 +96,7 @@ extension DaemonConfig {
         return []
     }
 
-    static let settingsKeys = ["size", "rotation", "calibration", "edges", "thresholds", "actions"]
+    static let settingsKeys = ["size", "rotation", "calibration", "edges", "thresholds", "actions", "own"]
 
     private static func readSettings(_ r: ConfigReader, _ node: YAMLNode, _ key: String, extraKeys: [String]) -> DeviceSettings? {
         // Unknown keys were reported by the caller when extraKeys is non-empty (a device entry).
@@ -139,6 +139,7 @@ extension DaemonConfig {
             s.edges = edges
         }
         if let e = m["thresholds"] { s.thresholds = readThresholds(r, e.value, "\(key).thresholds") }
+        if let e = m["own"], let b = r.bool(e.value, "\(key).own") { s.own = b }
         if let e = m["actions"], let items = r.list(e.value, "\(key).actions") {
             s.actions = items.enumerated().compactMap { readAction(r, $1, "\(key).actions[\($0)]") }
         }

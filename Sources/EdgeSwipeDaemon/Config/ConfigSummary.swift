@@ -7,13 +7,15 @@ extension DaemonConfig {
         out.append("socket: " + (socket.path.map { "\($0) (mode 0660\(socket.group.map { ", group \($0)" } ?? ""), "
             + "at most \(socket.maxClients) clients, \(socket.queueLimitBytes / 1024) KiB queue each)" } ?? "disabled"))
         out.append("devices: " + (selection == .all ? "every touchscreen and touchpad" : "only those matching an entry"))
+        if defaults.own == true { out.append("ownership: every device is owned (defaults.own: grabbed, forwarded through a uinput clone)") }
         for (i, d) in devices.enumerated() {
             var match: [String] = []
             if let n = d.selector.name { match.append("name \"\(n)\"") }
             if let n = d.selector.node { match.append("node \(n)") }
             for (k, v) in d.selector.udevProperties.sorted(by: { $0.key < $1.key }) { match.append("\(k)=\(v)") }
             if let k = d.selector.kind { match.append("kind \(k.rawValue)") }
-            out.append("  entry \(i + 1) (line \(d.line)): \(match.joined(separator: ", "))\(d.selector.ignore ? ": ignored" : "")")
+            let owned = d.settings.own == true ? ": owned (grabbed, forwarded through a uinput clone)" : ""
+            out.append("  entry \(i + 1) (line \(d.line)): \(match.joined(separator: ", "))\(d.selector.ignore ? ": ignored" : owned)")
         }
         let rules = ([defaults.actions ?? []] + devices.map { $0.settings.actions ?? [] }).flatMap { $0 }
         out.append("actions: \(rules.count)" + (printJSON ? "; JSON lines on stdout" : ""))

@@ -39,6 +39,9 @@ public struct DaemonConfig: Hashable, Sendable {
         guard let index, devices.indices.contains(index) else { return defaults }
         return defaults.overlaid(with: devices[index].settings)
     }
+
+    /// Whether any device could be owned: `own: true` in the defaults or in an entry.
+    public var mayOwnDevices: Bool { defaults.own == true || devices.contains { $0.settings.own == true } }
 }
 
 public struct SocketConfig: Hashable, Sendable {
@@ -117,21 +120,25 @@ public struct DeviceSettings: Hashable, Sendable {
     public var edges: [Edge]?
     public var thresholds: Thresholds
     public var actions: [ActionRule]?
+    /// Ownership mode (docs/kiosk.md): the service grabs the device and forwards what is not an edge gesture
+    /// through a uinput clone. Nil: off.
+    public var own: Bool?
 
     public init(size: PhysicalSize? = nil, rotation: Rotation? = nil, calibration: [Double]? = nil, edges: [Edge]? = nil,
-                thresholds: Thresholds = Thresholds(), actions: [ActionRule]? = nil) {
+                thresholds: Thresholds = Thresholds(), actions: [ActionRule]? = nil, own: Bool? = nil) {
         self.size = size
         self.rotation = rotation
         self.calibration = calibration
         self.edges = edges
         self.thresholds = thresholds
         self.actions = actions
+        self.own = own
     }
 
     public func overlaid(with o: DeviceSettings) -> DeviceSettings {
         DeviceSettings(size: o.size ?? size, rotation: o.rotation ?? rotation, calibration: o.calibration ?? calibration,
                        edges: o.edges ?? edges, thresholds: thresholds.overlaid(with: o.thresholds),
-                       actions: o.actions ?? actions)
+                       actions: o.actions ?? actions, own: o.own ?? own)
     }
 }
 

@@ -17,6 +17,9 @@ public struct UdevInputNode: Hashable, Sendable {
     /// are never opened, so the check happens before the node is opened, from udev's properties alone.
     public var udevRefusal: String? {
         if !initialized { return "udev has not initialised it yet" }
+        if properties["EDGESWIPE_CLONE"] == "1" {
+            return "an EdgeSwipe clone (EDGESWIPE_CLONE=1, udev/70-edgeswipe.rules); the service never reads its own clones"
+        }
         if properties["ID_INPUT_KEYBOARD"] == "1" { return "udev marks it a keyboard (ID_INPUT_KEYBOARD=1); never opened" }
         if properties["ID_INPUT_MOUSE"] == "1" { return "udev marks it a mouse (ID_INPUT_MOUSE=1); never opened" }
         if properties["ID_INPUT_TOUCHSCREEN"] == "1" || properties["ID_INPUT_TOUCHPAD"] == "1" { return nil }

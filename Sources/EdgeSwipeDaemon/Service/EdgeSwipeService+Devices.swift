@@ -32,11 +32,15 @@ extension EdgeSwipeService {
             return
         }
         do {
-            let options = try PipelineOptions(settings: config.settings(forEntry: found.decision.selectorIndex), base: base)
+            let entry = found.decision.selectorIndex
+            let options = try PipelineOptions(settings: config.settings(forEntry: entry), base: base)
+            let clone = owns(entry: entry, config: config) ? try takeOwnership(of: device) : nil
             let id = try session.add(device, options: options)
-            devices[id] = DeviceRecord(node: node, origin: .evdev, kind: classify(device.description).kind,
-                                       entry: found.decision.selectorIndex)
-            log.info("\(node) \"\(device.description.name)\": \(found.decision.reason)")
+            devices[id] = DeviceRecord(node: node, origin: .evdev, kind: classify(device.description).kind, entry: entry,
+                                       clone: clone)
+            if clone != nil { startForwarding() }
+            let owned = clone.map { "; owned: grabbed, forwarded through \($0.devnode ?? "a uinput clone") \"\($0.name)\"" } ?? ""
+            log.info("\(node) \"\(device.description.name)\": \(found.decision.reason)\(owned)")
         } catch {
             device.close()
             log.error("\(node) \"\(device.description.name)\": not used: \(error)")
@@ -117,7 +121,8 @@ extension EdgeSwipeService {
             return
         }
         if devices.values.contains(where: { $0.node == node.devnode }) { return }
-        if let libinput, node.properties["ID_INPUT_TOUCHSCREEN"] == "1" {
+        // An owned touchscreen is read raw: ownership forwards the device's own events, which libinput does not give.
+        if let libinput, node.properties["ID_INPUT_TOUCHSCREEN"] == "1", !ownsTouchscreen(node) {
             if !libinput.add(node: node.devnode) { log.warning("\(node.devnode): libinput refused it") }
             return
         }
@@ -129,8 +134,9 @@ extension EdgeSwipeService {
         devices[id] = nil
     }
 
-    /// Every open device gets the settings of its entry in the new file, between touches. A changed size needs
-    /// the device reopened (the decoder's geometry stays), and says so.
+    /// Every open device gets the settings of its entry in the new file, between touches. A changed size or
+    /// ownership needs the device reopened (the decoder's geometry stays; a grab is not taken or released under a
+    /// program reading the device), and says so.
     func configApplied(_ config: DaemonConfig) {
         for id in devices.keys.sorted() {
             guard var record = devices[id], let pipeline = session.pipeline(id) else { continue }
@@ -142,6 +148,7 @@ extension EdgeSwipeService {
                 if let size = options.configuredSize, size != pipeline.geometry.size, pipeline.geometry.sizeIsConfigured {
                     log.warning("\(d.origin): new size \(size) applies when the device is plugged in again")
                 }
+                if let refusal = ownershipChangeRefusal(record, entry: entry, config: config) { log.warning("\(d.origin): \(refusal)") }
                 try session.reconfigure(id, options: options)
                 record.entry = entry
                 devices[id] = record

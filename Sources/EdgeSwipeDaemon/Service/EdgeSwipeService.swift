@@ -31,6 +31,19 @@ public final class EdgeSwipeService {
         var kind: DeviceKind
         /// The configuration entry whose settings and actions it has, nil for the defaults.
         var entry: Int?
+        /// An owned device's clone (ownership mode): the device is grabbed, and its forwarded frames go here.
+        var clone: UInputClone?
+        /// Writes the device's frames to the clone.
+        var forwarder: FrameForwarder?
+
+        init(node: String?, origin: Origin, kind: DeviceKind, entry: Int?, clone: UInputClone? = nil) {
+            self.node = node
+            self.origin = origin
+            self.kind = kind
+            self.entry = entry
+            self.clone = clone
+            forwarder = clone.map { FrameForwarder(target: $0) }
+        }
     }
 
     let runtime: DaemonRuntime

@@ -51,10 +51,12 @@ public struct ServiceOptions: Sendable {
     var replay: Replay?
     /// Where udev keeps its state (tags and database); tests point it elsewhere.
     var udevDirectory: String
+    /// `--own`: every device the service reads is owned, whatever the configuration says (docs/kiosk.md).
+    var own: Bool
 
     public init(configPath: String? = nil, socketPath: String? = nil, stack: [ScreenSpec],
                 backend: Backend = .auto, verbose: Bool = false, devices: [String] = [], http: HTTP = HTTP(),
-                replay: Replay? = nil, udevDirectory: String = "/run/udev") {
+                replay: Replay? = nil, udevDirectory: String = "/run/udev", own: Bool = false) {
         self.configPath = configPath
         self.socketPath = socketPath
         self.stack = stack
@@ -64,6 +66,7 @@ public struct ServiceOptions: Sendable {
         self.http = http
         self.replay = replay
         self.udevDirectory = udevDirectory
+        self.own = own
     }
 }
 

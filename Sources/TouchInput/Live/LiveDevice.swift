@@ -45,18 +45,22 @@ public final class LiveDevice {
             throw LiveDeviceError.libevdev(path: path, operation: "libevdev_set_clock_id(CLOCK_MONOTONIC)",
                                            errno: Errno(rawValue: -clockRC))
         }
-        if grab {
-            let grabRC = libevdev_grab(dev, LIBEVDEV_GRAB)
-            if grabRC < 0 {
-                libevdev_free(dev)
-                try? fd.close()
-                throw LiveDeviceError.grabFailed(path: path, errno: Errno(rawValue: -grabRC))
-            }
-            isGrabbed = true
-        }
         fileDescriptor = fd
         evdev = dev
         description = DeviceDescription(libevdev: dev, origin: path, udevProperties: udevProperties)
+        if grab {
+            do { try self.grab() } catch { close(); throw error }
+        }
+    }
+
+    /// Takes the device for this descriptor alone (EVIOCGRAB through libevdev): no other reader gets its events
+    /// until `close()`, or until the descriptor closes with the process, `kill -9` included.
+    public func grab() throws {
+        guard let dev = evdev else { throw LiveDeviceError.closed(path: path) }
+        if isGrabbed { return }
+        let rc = libevdev_grab(dev, LIBEVDEV_GRAB)
+        if rc < 0 { throw LiveDeviceError.grabFailed(path: path, errno: Errno(rawValue: -rc)) }
+        isGrabbed = true
     }
 
     deinit { close() }

@@ -8,13 +8,15 @@ public enum LiveDeviceError: Error, Hashable, Sendable, CustomStringConvertible 
     /// EVIOCGRAB failed, typically EBUSY because another process holds the grab.
     case grabFailed(path: String, errno: Errno)
     case readFailed(path: String, errno: Errno)
+    /// A write to a uinput clone failed (its path is the clone's phys).
+    case writeFailed(path: String, errno: Errno)
     case libevdev(path: String, operation: String, errno: Errno)
     case closed(path: String)
 
     public var path: String {
         switch self {
         case .cannotOpen(let p, _), .notEvdev(let p, _), .grabFailed(let p, _), .readFailed(let p, _),
-             .libevdev(let p, _, _), .closed(let p):
+             .writeFailed(let p, _), .libevdev(let p, _, _), .closed(let p):
             return p
         }
     }
@@ -32,6 +34,8 @@ public enum LiveDeviceError: Error, Hashable, Sendable, CustomStringConvertible 
             return "\(path): cannot grab the device (EVIOCGRAB): \(e)"
         case .readFailed(let path, let e):
             return "\(path): read failed: \(e)"
+        case .writeFailed(let path, let e):
+            return "\(path): write failed: \(e)"
         case .libevdev(let path, let operation, let e):
             return "\(path): \(operation) failed: \(e)"
         case .closed(let path):

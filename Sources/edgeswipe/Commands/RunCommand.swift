@@ -33,7 +33,9 @@ enum RunCommand: Subcommand {
         static let replayDelay = OptionSpec(name: "replay-delay", short: nil, valueName: "SECONDS", help: "Wait before the recording plays (default 0.5).")
         static let replayOnStream = OptionSpec(name: "replay-on-stream", short: nil, valueName: nil,
                                                help: "Start the recording (after --replay-delay) when the first HTTP event stream opens.")
-        static let options = [config, stack, socket, backend, verbose, http, httpToken, httpOrigin, webRoot, replay, replayDelay, replayOnStream]
+        static let own = OptionSpec(name: "own", short: nil, valueName: nil,
+                                    help: "Ownership mode for every device (as 'own: true' in the configuration): grab it (EVIOCGRAB) and forward its touches, except edge gestures', through a uinput clone named NAME (EdgeSwipe); owned touchscreens are read through libevdev whatever --backend says. See docs/kiosk.md.")
+        static let options = [config, stack, socket, backend, verbose, own, http, httpToken, httpOrigin, webRoot, replay, replayDelay, replayOnStream]
 
         /// The command line as the service's typed options.
         var service: ServiceOptions
@@ -61,7 +63,7 @@ enum RunCommand: Subcommand {
             }
             service = ServiceOptions(configPath: a.string(Self.config), socketPath: a.string(Self.socket), stack: stack,
                                      backend: backend, verbose: a.flag(Self.verbose), devices: a.positionals, http: http,
-                                     replay: replay)
+                                     replay: replay, own: a.flag(Self.own))
         }
     }
 

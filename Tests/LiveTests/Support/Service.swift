@@ -14,7 +14,8 @@ final class Service {
     let tag: String
 
     /// `actions`: rules under `defaults.actions`; `devices`: the `devices:` list, as YAML lines.
-    init(stack: String, actions: String = "", devices: String = "", tag: String) throws {
+    /// `arguments`: more options for `edgeswipe run` (e.g. `--own`).
+    init(stack: String, actions: String = "", devices: String = "", arguments: [String] = [], tag: String) throws {
         try Service.installUdevRule()
         self.tag = tag
         dir = try makeTempDirectory(tag)
@@ -28,7 +29,7 @@ final class Service {
             \(devices.isEmpty ? "" : "devices:\n" + devices)
             """
         try config.write(toFile: dir + "/edgeswipe.yaml", atomically: true, encoding: .utf8)
-        child = try Child([Tools.edgeswipe, "run", "--config", dir + "/edgeswipe.yaml", "--stack", stack, "--verbose"],
+        child = try Child([Tools.edgeswipe, "run", "--config", dir + "/edgeswipe.yaml", "--stack", stack, "--verbose"] + arguments,
                           output: dir + "/run")
         let up = waitFor(seconds: 120) { access(socketPath, F_OK) == 0 || !child.isRunning }
         guard up, child.isRunning else { throw LiveTestError("edgeswipe run did not start: \(child.stderr)") }

@@ -1,0 +1,52 @@
+import TouchInput
+
+/// Ownership mode (issue 16, docs/kiosk.md): an owned device is grabbed, so no other program reads it, and what
+/// is not an edge gesture is forwarded through its uinput clone, which the compositor reads instead.
+extension EdgeSwipeService {
+    /// Whether a device with this configuration entry is owned: `--own`, or `own: true` in its settings.
+    func owns(entry: Int?, config: DaemonConfig) -> Bool {
+        options.own || config.settings(forEntry: entry).own == true
+    }
+
+    /// Whether a tagged touchscreen is owned, and so read through libevdev rather than libinput. Opens the node
+    /// briefly (its name decides which entry it matches) only when the configuration owns some device.
+    func ownsTouchscreen(_ node: UdevInputNode) -> Bool {
+        if options.own { return true }
+        let config = store.current
+        guard config.mayOwnDevices else { return false }
+        let found = DeviceDiscovery.open(node.devnode, udevProperties: node.properties, selectors: config.selectors,
+                                         mode: config.selection, keepOpen: false)
+        return found.decision.use && owns(entry: found.decision.selectorIndex, config: config)
+    }
+
+    /// Grabs an open device and makes its clone. Throws naming the device and what failed (the caller closes the
+    /// device, which releases the grab).
+    func takeOwnership(of device: LiveDevice) throws -> UInputClone {
+        try device.grab()
+        return try UInputClone(cloning: device)
+    }
+
+    /// Sends every owned device's frames to its clone (set once, when the first owned device opens).
+    func startForwarding() {
+        guard session.onEvent == nil else { return }
+        session.onEvent = { [unowned self] id, event in
+            guard let forwarder = devices[id]?.forwarder, let error = forwarder.feed(event) else { return }
+            log.error("\(devices[id]?.node ?? "device"): forwarding to its clone failed: \(error); its touches no longer reach other programs")
+        }
+    }
+
+    /// Ownership is taken or given up only when a device is opened: a reload that changes it says so and keeps
+    /// the device as it is. Nil when nothing changes.
+    func ownershipChangeRefusal(_ record: DeviceRecord, entry: Int?, config: DaemonConfig) -> String? {
+        guard record.origin != .recording else { return nil }
+        let wanted = owns(entry: entry, config: config)
+        let owned = record.clone != nil
+        guard wanted != owned else { return nil }
+        if record.origin == .libinput {
+            return "own: true in the new configuration applies when the device is plugged in again or the service restarts (it is read through libinput until then, not owned)"
+        }
+        return owned
+            ? "own: false in the new configuration applies when the device is plugged in again or the service restarts (it stays grabbed and forwarded until then)"
+            : "own: true in the new configuration applies when the device is plugged in again or the service restarts (it stays shared, not grabbed, until then)"
+    }
+}

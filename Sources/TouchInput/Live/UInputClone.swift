@@ -1,0 +1,84 @@
+import CEvdev
+import EdgeSwipeSystem
+
+/// A uinput copy of an evdev device, made by libevdev (`libevdev_uinput_create_from_device`): the source's ids,
+/// input properties, every event code, every axis with its range, resolution, fuzz and flat, and its MT slots.
+/// Its name is the source's with `nameSuffix` (the source's name is shortened so the suffix always fits the
+/// kernel's 80 bytes) and its phys is `physPrefix` + the source's node name, so udev rules and the service can
+/// tell a clone from a real device. Ownership mode writes the frames other programs may see into it.
+///
+/// The kernel removes the device when its uinput descriptor closes: `close()`, deinit, or the process dying,
+/// `kill -9` included. Not thread-safe: use it from one thread.
+public final class UInputClone {
+    /// Appended to the source's name (docs/kiosk.md tells rules matching by name to allow for it).
+    public static let nameSuffix = " (EdgeSwipe)"
+    /// The clone's phys starts with this, followed by the source's node name, e.g. `edgeswipe-clone/event5`.
+    public static let physPrefix = "edgeswipe-clone/"
+    /// uinput's name buffer (UINPUT_MAX_NAME_SIZE), terminating zero included.
+    static let maxNameBytes = 80
+
+    /// The source's node, for messages.
+    public let sourcePath: String
+    public let name: String
+    public let phys: String
+    @exclusivity(unchecked) private var uinput: OpaquePointer?
+
+    /// Whether a device name is a clone's, by its suffix (the service never opens its own clones).
+    public static func isCloneName(_ name: String) -> Bool { name.hasSuffix(nameSuffix) }
+
+    /// The clone's name for a source named `source`: the suffix appended, the source's part cut at a character
+    /// boundary so that the whole fits uinput's buffer.
+    public static func cloneName(of source: String) -> String {
+        let room = maxNameBytes - 1 - nameSuffix.utf8.count
+        var kept = Substring(source)
+        while kept.utf8.count > room { kept = kept.dropLast() }
+        return kept + nameSuffix
+    }
+
+    /// Creates the clone of an open device (libevdev reads the capabilities from its descriptor again: the
+    /// device's own libevdev context, with its queued events, is left alone). Throws naming the source.
+    public init(cloning source: LiveDevice) throws {
+        sourcePath = source.path
+        name = Self.cloneName(of: source.description.name)
+        phys = Self.physPrefix + (source.path.split(separator: "/").last.map(String.init) ?? source.path)
+        var template: OpaquePointer?
+        let rc = libevdev_new_from_fd(source.fileDescriptor.rawValue, &template)
+        guard rc >= 0, let template else {
+            throw LiveDeviceError.libevdev(path: source.path, operation: "libevdev_new_from_fd (clone)", errno: Errno(rawValue: -rc))
+        }
+        defer { libevdev_free(template) }
+        libevdev_set_name(template, name)
+        libevdev_set_phys(template, phys)
+        // libevdev opens /dev/uinput itself (O_RDWR | O_CLOEXEC: a spawned action never inherits it, so the clone
+        // dies with the service).
+        var created: OpaquePointer?
+        let createRC = libevdev_uinput_create_from_device(template, Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue), &created)
+        guard createRC >= 0, let created else {
+            throw LiveDeviceError.libevdev(path: source.path, operation: "libevdev_uinput_create_from_device (clone, /dev/uinput)",
+                                           errno: Errno(rawValue: -createRC))
+        }
+        uinput = created
+    }
+
+    deinit { close() }
+
+    /// The clone's node, e.g. /dev/input/event9 (nil once closed, or when sysfs did not say).
+    public var devnode: String? { uinput.flatMap { libevdev_uinput_get_devnode($0) }.map { String(cString: $0) } }
+
+    /// Writes events as they are (the kernel stamps their time). Give whole frames, each ending in SYN_REPORT:
+    /// readers of the clone see a frame when its SYN_REPORT is written.
+    public func write(_ events: [InputEvent]) throws {
+        guard let uinput else { throw LiveDeviceError.closed(path: phys) }
+        for event in events {
+            let rc = libevdev_uinput_write_event(uinput, UInt32(event.type), UInt32(event.code), event.value)
+            if rc < 0 { throw LiveDeviceError.writeFailed(path: phys, errno: Errno(rawValue: -rc)) }
+        }
+    }
+
+    /// Removes the device. Safe to call twice.
+    public func close() {
+        guard let u = uinput else { return }
+        libevdev_uinput_destroy(u)
+        uinput = nil
+    }
+}

@@ -1,0 +1,128 @@
+@testable import EdgeSwipeDaemon
+import EdgeSwipeSystem
+import FixtureSupport
+import Foundation
+import Testing
+import TouchInput
+import TouchModel
+import TouchTrace
+
+/// Records what would go to a uinput clone, or fails like a clone that is gone.
+private final class RecordingTarget: ForwardTarget {
+    var frames: [[InputEvent]] = []
+    var failing = false
+    func write(_ events: [InputEvent]) throws {
+        if failing { throw LiveDeviceError.writeFailed(path: "edgeswipe-clone/event9", errno: .noDevice) }
+        frames.append(events)
+    }
+}
+
+private func ev(_ t: UInt64, _ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {
+    InputEvent(time: Microseconds(t), type: type, code: code, value: value)
+}
+
+/// Ownership mode's parts that need no kernel: how a clone is named and recognised (the service never opens its
+/// own clone), the `own` key, the pass-through forwarding of whole frames. The grab and the clone themselves are
+/// shown live: Tests/LiveTests/OwnershipLiveTests.swift.
+@Suite struct OwnershipTests {
+    static let touchscreen = "whot__evemu-devices__touchscreens__N-Trig_MultiTouch.desc"
+
+    @Test func cloneNameKeepsTheWholeSuffixWithinUinputsEightyBytes() {
+        #expect(UInputClone.cloneName(of: "N-Trig MultiTouch") == "N-Trig MultiTouch (EdgeSwipe)")
+        // 79 bytes of name is all uinput keeps (UINPUT_MAX_NAME_SIZE 80 with the terminating zero).
+        let long = String(repeating: "a", count: 100)
+        let name = UInputClone.cloneName(of: long)
+        #expect(name.utf8.count == 79)
+        #expect(name == String(repeating: "a", count: 67) + " (EdgeSwipe)")
+        // Cut at a character boundary: "é" is 2 bytes, 67 bytes of room hold 33 of them.
+        let accented = UInputClone.cloneName(of: String(repeating: "é", count: 50))
+        #expect(accented == String(repeating: "é", count: 33) + " (EdgeSwipe)")
+        #expect(UInputClone.isCloneName(name) && !UInputClone.isCloneName(long))
+    }
+
+    @Test func theServiceNeverSelectsAClone() throws {
+        var clone = try TraceReader.read(path: Fixtures.path(Self.touchscreen)).devices[0].description
+        let original = DeviceSelection.decide(clone, node: "/dev/input/event5", classification: classify(clone),
+                                              selectors: [], mode: .all)
+        #expect(original.use)
+        clone.name = UInputClone.cloneName(of: clone.name)
+        // Not even when an entry names it: a clone read back would feed the service its own forwarded touches.
+        for selectors in [[], [DeviceSelector(name: "*")], [DeviceSelector(name: clone.name)]] {
+            let d = DeviceSelection.decide(clone, node: "/dev/input/event9", classification: classify(clone),
+                                           selectors: selectors, mode: .all)
+            #expect(!d.use)
+            #expect(d.reason.contains("EdgeSwipe clone"), "\(d.reason)")
+        }
+        // By udev's mark too (the shipped rule sets it from the clone's phys), whatever the name.
+        var marked = try TraceReader.read(path: Fixtures.path(Self.touchscreen)).devices[0].description
+        marked.udevProperties = ["ID_INPUT_TOUCHSCREEN": "1", "EDGESWIPE_CLONE": "1"]
+        #expect(!DeviceSelection.decide(marked, node: nil, classification: classify(marked), selectors: [], mode: .all).use)
+    }
+
+    @Test func udevsCloneMarkKeepsTheNodeClosed() {
+        let clone = UdevInputNode(devnode: "/dev/input/event9", syspath: "/sys/devices/virtual/input/input9/event9",
+                                  properties: ["ID_INPUT": "1", "ID_INPUT_TOUCHSCREEN": "1", "EDGESWIPE_CLONE": "1"],
+                                  initialized: true)
+        #expect(clone.udevRefusal?.contains("EdgeSwipe clone") == true)
+        var real = clone
+        real.properties["EDGESWIPE_CLONE"] = nil
+        #expect(real.udevRefusal == nil)
+    }
+
+    @Test func theShippedUdevRuleMarksClonesAndTagsThemNot() throws {
+        let rules = try String(contentsOfFile: Fixtures.packageRoot.appendingPathComponent("udev/70-edgeswipe.rules").path,
+                               encoding: .utf8)
+        let lines = rules.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
+        let mark = try #require(lines.firstIndex { $0.contains("ATTRS{phys}==\"\(UInputClone.physPrefix)*\"") })
+        #expect(lines[mark].contains("ENV{EDGESWIPE_CLONE}=\"1\"") && lines[mark].contains("GOTO=\"edgeswipe_end\""))
+        let firstTag = try #require(lines.firstIndex { $0.contains("TAG+=\"edgeswipe\"") })
+        #expect(mark < firstTag, "the clone must leave the rule before any TAG+=")
+    }
+
+    @Test func ownIsReadPerDeviceAndFromDefaults() throws {
+        let config = try DaemonConfig.parse(text: """
+            defaults:
+              own: false
+            devices:
+              - match: { name: "Kiosk*" }
+                own: true
+              - match: { kind: touchpad }
+            """, source: "test.yaml")
+        #expect(config.defaults.own == false)
+        #expect(config.settings(forEntry: 0).own == true)
+        #expect(config.settings(forEntry: 1).own == false)
+        #expect(config.mayOwnDevices)
+        #expect(!(try DaemonConfig.parse(text: "defaults:\n  edges: [left]\n", source: "t.yaml")).mayOwnDevices)
+        #expect(try DaemonConfig.parse(text: "defaults:\n  own: true\n", source: "t.yaml").summaryLines
+            .contains { $0.hasPrefix("ownership: every device is owned") })
+        let bad = issues("devices:\n  - match: { name: x }\n    own: sometimes\n")
+        #expect(bad.count == 1 && bad[0].key == "devices[0].own" && bad[0].line == 3, "\(bad)")
+    }
+
+    @Test func framesGoOutWholeAndInOrderWithoutSynDropped() {
+        let target = RecordingTarget()
+        let forwarder = FrameForwarder(target: target)
+        let abs = EventType.abs, syn = EventType.syn
+        let first = [ev(1, abs, AbsCode.mtSlot, 0), ev(1, abs, AbsCode.mtTrackingID, 7), ev(1, abs, AbsCode.mtPositionX, 100),
+                     ev(1, syn, SynCode.report, 0)]
+        for e in first.dropLast() { #expect(forwarder.feed(e) == nil) }
+        #expect(target.frames.isEmpty, "nothing goes out before the frame's SYN_REPORT")
+        _ = forwarder.feed(first.last!)
+        // libevdev's resync after an overrun: SYN_DROPPED, the current state, SYN_REPORT.
+        let resync = [ev(2, syn, SynCode.dropped, 0), ev(3, abs, AbsCode.mtTrackingID, -1), ev(3, syn, SynCode.report, 0)]
+        for e in resync { _ = forwarder.feed(e) }
+        #expect(target.frames == [first, Array(resync.dropFirst())])
+    }
+
+    @Test func aGoneTargetIsReportedOnce() {
+        let target = RecordingTarget()
+        target.failing = true
+        let forwarder = FrameForwarder(target: target)
+        let frame = [ev(1, EventType.abs, AbsCode.mtPositionX, 5), ev(1, EventType.syn, SynCode.report, 0)]
+        #expect(forwarder.feed(frame[0]) == nil)
+        #expect(forwarder.feed(frame[1]) != nil)
+        target.failing = false
+        #expect(forwarder.feed(frame[0]) == nil && forwarder.feed(frame[1]) == nil)
+        #expect(target.frames.isEmpty, "after a failure the forwarder stops writing")
+    }
+}

@@ -1,0 +1,177 @@
+import CEvdev
+import EdgeSwipeDaemon
+import EdgeSwipeSystem
+import Foundation
+import Glibc
+import Testing
+import TouchInput
+import TouchModel
+import TouchTrace
+
+extension LiveSuite {
+    /// Issue 16's ownership mode on the real `edgeswipe run --own`: the clone is a copy of the source (libevdev's
+    /// view of both nodes), the source is grabbed (a second reader gets nothing), mid-screen frames reach a reader
+    /// of the clone unchanged, udev marks the clone and does not tag it; `kill -9` of the service gives the device
+    /// back and removes the clone; unplugging the source removes the clone while the service runs on.
+    @Suite struct OwnershipLiveTests {
+        /// The demo's touchscreen (Google Pixel Tablet, 2560x1600 at 11 units/mm, MT slots 0-9).
+        static func touchscreen() throws -> DeviceDescription { try ReplayCase.demo.trace().devices[0].description }
+
+        /// A one-finger drag in the middle of the screen (no edge zone): `count` frames 20 units apart.
+        static func midScreenDrag(trackingID: Int32, count: Int = 20) -> [[InputEvent]] {
+            let abs = EventType.abs
+            func e(_ code: UInt16, _ v: Int32) -> InputEvent { InputEvent(time: 0, type: abs, code: code, value: v) }
+            let syn = InputEvent(time: 0, type: EventType.syn, code: SynCode.report, value: 0)
+            var frames = [[e(AbsCode.mtSlot, 0), e(AbsCode.mtTrackingID, trackingID), e(AbsCode.mtPositionX, 1200),
+                           e(AbsCode.mtPositionY, 800), syn]]
+            for i in 1..<count { frames.append([e(AbsCode.mtPositionX, 1200 + Int32(i) * 20), syn]) }
+            frames.append([e(AbsCode.mtTrackingID, -1), syn])
+            return frames
+        }
+
+        /// Starts the service with `--own`, plugs in the touchscreen and waits until the service owns it; returns
+        /// the clone's node.
+        static func ownedTouchscreen(tag: String) throws -> (Service, VirtualDevice, String) {
+            let service = try Service(stack: "home,a", arguments: ["--own"], tag: tag)
+            let mark = service.logMark
+            let source = try VirtualDevice(try touchscreen())
+            try service.waitUntilAdded(source.node, after: mark)
+            let cloneName = UInputClone.cloneName(of: source.description.name)
+            var clone: String?
+            guard waitFor(seconds: 30, { clone = eventNode(named: cloneName); return clone != nil }), let clone else {
+                throw LiveTestError("no clone named \"\(cloneName)\"; the service's log ends:\n\(service.child.stderr.suffix(2000))")
+            }
+            try udevSettle()
+            return (service, source, clone)
+        }
+
+        @Test func theCloneCopiesTheSourceAndTheSourceIsOwned() throws {
+            let (service, source, cloneNode) = try Self.ownedTouchscreen(tag: "own-clone")
+            #expect(service.child.stderr.contains("owned: grabbed, forwarded through \(cloneNode)"))
+
+            // libevdev's view of both nodes: everything but the name (suffixed) is the same.
+            let original = try LiveDevice(path: source.node)
+            let clone = try LiveDevice(path: cloneNode)
+            let a = original.description, b = clone.description
+            #expect(b.name == a.name + UInputClone.nameSuffix)
+            #expect(b.id == a.id)
+            #expect(b.properties == a.properties && b.properties.contains(UInt16(INPUT_PROP_DIRECT)))
+            #expect(b.codes == a.codes)
+            for (code, info) in a.absInfo {
+                let c = b.absInfo[code]
+                #expect(c?.minimum == info.minimum && c?.maximum == info.maximum && c?.resolution == info.resolution
+                        && c?.fuzz == info.fuzz && c?.flat == info.flat, "axis \(code): source \(info), clone \(String(describing: c))")
+            }
+            #expect(Set(b.absInfo.keys) == Set(a.absInfo.keys))
+            #expect(b.slotCount == 10 && a.slotCount == 10)
+            #expect(b.absInfo[AbsCode.mtPositionX]?.resolution == 11)
+            // And as the description the test made the source from (independent of libevdev's reading of the source).
+            let made = try Self.touchscreen()
+            #expect(b.absInfo[AbsCode.mtPositionX]?.maximum == made.absInfo[AbsCode.mtPositionX]?.maximum)
+            #expect(b.id == made.id)
+            let sysName = cloneNode.split(separator: "/").last.map(String.init) ?? ""
+            let phys = try String(contentsOfFile: "/sys/class/input/\(sysName)/device/phys", encoding: .utf8)
+            let sourceName = source.node.split(separator: "/").last.map(String.init) ?? ""
+            #expect(phys.trimmingCharacters(in: .whitespacesAndNewlines) == UInputClone.physPrefix + sourceName)
+
+            // udev: the clone is marked and not tagged, the source is tagged.
+            let devNumber = try String(contentsOfFile: "/sys/class/input/\(sysName)/dev", encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let sourceNumber = try String(contentsOfFile: "/sys/class/input/\(sourceName)/dev", encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(access("/run/udev/tags/edgeswipe/c\(devNumber)", F_OK) != 0, "the clone is tagged edgeswipe")
+            #expect(access("/run/udev/tags/edgeswipe/c\(sourceNumber)", F_OK) == 0, "the source is not tagged")
+            let record = (try? String(contentsOfFile: "/run/udev/data/c\(devNumber)", encoding: .utf8)) ?? ""
+            #expect(record.contains("E:EDGESWIPE_CLONE=1"), "udev record of the clone:\n\(record)")
+            #expect(record.contains("E:ID_INPUT_TOUCHSCREEN=1"), "a compositor sees the clone as a touchscreen")
+            // The service never opened its clone (it holds the uinput descriptor, not the node).
+            #expect(!service.openPaths.contains(cloneNode), "\(service.openPaths)")
+
+            // Mid-screen frames: the clone's reader gets them, event for event; the source's second reader nothing.
+            let frames = Self.midScreenDrag(trackingID: 41)
+            var sent: [(written: UInt64, events: [InputEvent])] = []
+            for frame in frames {
+                let t = Monotonic.now().rawValue
+                for e in frame { try source.write(e) }
+                sent.append((t, frame))
+                usleep(10_000)
+            }
+            var got: [InputEvent] = []
+            var gotSource = 0
+            _ = waitFor(seconds: 30) {
+                _ = try? clone.read { got.append($0) }
+                _ = try? original.read { _ in gotSource += 1 }
+                return got.filter(\.isSynReport).count >= frames.count
+            }
+            usleep(300_000)
+            _ = try? clone.read { got.append($0) }
+            _ = try? original.read { _ in gotSource += 1 }
+            let expected = frames.flatMap { $0 }.map { [$0.type, $0.code, UInt16(bitPattern: Int16(truncatingIfNeeded: $0.value))] }
+            #expect(got.map { [$0.type, $0.code, UInt16(bitPattern: Int16(truncatingIfNeeded: $0.value))] } == expected)
+            #expect(gotSource == 0, "a second reader of the owned source got \(gotSource) events")
+            // Forwarding delay per frame, the clone's kernel time against the time the frame was written.
+            let cloneTimes = got.filter(\.isSynReport).map(\.time.rawValue)
+            if cloneTimes.count == sent.count {
+                OwnershipFigures.report(zip(cloneTimes, sent).map { Int64($0) - Int64($1.written) }, name: "forwarded mid-screen frame")
+            }
+            #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
+        }
+
+        @Test func killNineGivesTheDeviceBackAndRemovesTheClone() throws {
+            let (service, source, cloneNode) = try Self.ownedTouchscreen(tag: "own-kill")
+            let reader = try LiveDevice(path: source.node)
+            let killed = Monotonic.now().rawValue
+            #expect(kill(service.child.pid, SIGKILL) == 0)
+            // Frames every 20 ms until the reader of the source gets one: the grab ended with the service.
+            var firstEventUs: UInt64?
+            var id: Int32 = 100
+            _ = waitFor(seconds: 10) {
+                for frame in Self.midScreenDrag(trackingID: id, count: 1) { for e in frame { try? source.write(e) } }
+                id += 1
+                _ = try? reader.read { _ in if firstEventUs == nil { firstEventUs = Monotonic.now().rawValue } }
+                if firstEventUs == nil { usleep(20_000) }
+                return firstEventUs != nil
+            }
+            let after = firstEventUs.map { Double($0 - killed) / 1000 }
+            #expect(after != nil && after! < 1000, "a reader of the source got events \(after.map { "\($0) ms" } ?? "never") after kill -9")
+            print("ownership: kill -9 -> a reader of the source reads again after \(after.map { String(format: "%.1f", $0) } ?? "-") ms")
+            #expect(waitFor(seconds: 10) { access(cloneNode, F_OK) != 0 }, "the clone \(cloneNode) outlived the service")
+            #expect(service.child.wait(seconds: 10) != nil)
+        }
+
+        @Test func unplugRemovesTheCloneAndTheServiceRunsOn() throws {
+            let (service, source, cloneNode) = try Self.ownedTouchscreen(tag: "own-unplug")
+            source.destroy()
+            #expect(waitFor(seconds: 30) { access(cloneNode, F_OK) != 0 }, "the clone \(cloneNode) outlived its source")
+            #expect(service.child.isRunning)
+            // A device plugged in again is owned again, with a new clone.
+            let mark = service.logMark
+            let again = try VirtualDevice(try Self.touchscreen())
+            try service.waitUntilAdded(again.node, after: mark)
+            #expect(waitFor(seconds: 30) { eventNode(named: UInputClone.cloneName(of: again.description.name)) != nil })
+            #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
+        }
+    }
+}
+
+/// Per-frame delays of ownership mode, p50/p99, printed and written to `RESULTS/ownership.txt` (figures only:
+/// no threshold, the VM's timing follows the host's load).
+enum OwnershipFigures {
+    static func report(_ delaysUs: [Int64], name: String) {
+        guard !delaysUs.isEmpty else { return }
+        let sorted = delaysUs.sorted()
+        func p(_ q: Double) -> Int64 { sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded()))] }
+        let line = "ownership: \(name): n=\(sorted.count) p50=\(Double(p(0.5)) / 1000) ms p99=\(Double(p(0.99)) / 1000) ms"
+        print(line)
+        if let results = ProcessInfo.processInfo.environment["VMRUN_RESULTS"] {
+            let path = "\(results)/ownership.txt"
+            if let h = FileHandle(forWritingAtPath: path) {
+                h.seekToEndOfFile()
+                h.write(Data((line + "\n").utf8))
+                try? h.close()
+            } else {
+                try? (line + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+            }
+        }
+    }
+}
