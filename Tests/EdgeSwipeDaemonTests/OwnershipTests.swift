@@ -99,6 +99,29 @@ private func ev(_ t: UInt64, _ type: UInt16, _ code: UInt16, _ value: Int32) -> 
         #expect(bad.count == 1 && bad[0].key == "devices[0].own" && bad[0].line == 3, "\(bad)")
     }
 
+    /// The kiosk example owns touchscreens; the Debian conffile owns nothing (docs/kiosk.md says why).
+    @Test func theKioskExampleOwnsTouchscreensAndTheConffileNothing() throws {
+        let root = Fixtures.packageRoot.path
+        let kiosk = try DaemonConfig.load(path: root + "/config/edgeswipe.kiosk.yaml")
+        let entry = try #require(kiosk.devices.first)
+        #expect(entry.selector.kind == .touchscreen && entry.settings.own == true)
+        #expect(kiosk.defaults.own == nil)
+        for plain in ["config/edgeswipe.yaml", "config/edgeswipe.example.yaml"] {
+            #expect(!(try DaemonConfig.load(path: root + "/" + plain)).mayOwnDevices, "\(plain)")
+        }
+    }
+
+    @Test func aReloadThatChangesOwnershipSaysWhenItApplies() {
+        #expect(EdgeSwipeService.ownershipChangeRefusal(owned: true, wanted: true, throughLibinput: false) == nil)
+        #expect(EdgeSwipeService.ownershipChangeRefusal(owned: false, wanted: false, throughLibinput: true) == nil)
+        #expect(EdgeSwipeService.ownershipChangeRefusal(owned: true, wanted: false, throughLibinput: false)
+            == "own: false in the new configuration applies when the device is plugged in again or the service restarts (it stays grabbed and forwarded until then)")
+        #expect(EdgeSwipeService.ownershipChangeRefusal(owned: false, wanted: true, throughLibinput: false)?
+            .hasSuffix("(it stays shared, not grabbed until then)") == true)
+        #expect(EdgeSwipeService.ownershipChangeRefusal(owned: false, wanted: true, throughLibinput: true)?
+            .contains("read through libinput") == true)
+    }
+
     @Test func framesGoOutWholeAndInOrderWithoutSynDropped() {
         let target = RecordingTarget()
         let forwarder = FrameForwarder(target: target)

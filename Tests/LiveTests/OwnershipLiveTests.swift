@@ -17,12 +17,13 @@ extension LiveSuite {
         /// The demo's touchscreen (Google Pixel Tablet, 2560x1600 at 11 units/mm, MT slots 0-9).
         static func touchscreen() throws -> DeviceDescription { try ReplayCase.demo.trace().devices[0].description }
 
-        /// A one-finger drag in the middle of the screen (no edge zone): `count` frames 20 units apart.
+        /// A one-finger drag in the middle of the screen (no edge zone): `count` frames 20 units apart, then the lift.
         static func midScreenDrag(trackingID: Int32, count: Int = 20) -> [[InputEvent]] {
             let abs = EventType.abs
             func e(_ code: UInt16, _ v: Int32) -> InputEvent { InputEvent(time: 0, type: abs, code: code, value: v) }
             let syn = InputEvent(time: 0, type: EventType.syn, code: SynCode.report, value: 0)
-            var frames = [[e(AbsCode.mtSlot, 0), e(AbsCode.mtTrackingID, trackingID), e(AbsCode.mtPositionX, 1200),
+            // Slot 0 is the current slot already: the input core would drop an ABS_MT_SLOT 0, so none is written.
+            var frames = [[e(AbsCode.mtTrackingID, trackingID), e(AbsCode.mtPositionX, 1200),
                            e(AbsCode.mtPositionY, 800), syn]]
             for i in 1..<count { frames.append([e(AbsCode.mtPositionX, 1200 + Int32(i) * 20), syn]) }
             frames.append([e(AbsCode.mtTrackingID, -1), syn])

@@ -16,6 +16,8 @@
 #include <sys/wait.h>
 #include <sys/socket.h>
 #include <linux/input.h>
+#include <linux/uinput.h>
+#include <sys/ioctl.h>
 
 // GNU extensions, declared only under _GNU_SOURCE.
 int pipe2(int pipefd[2], int flags);
@@ -48,5 +50,8 @@ static inline void edgeswipe_input_event_set_time(struct input_event *ev, int64_
     ev->input_event_sec = (time_t)sec;
     ev->input_event_usec = (suseconds_t)usec;
 }
+
+// UI_SET_PHYS is an _IOW macro: the one uinput setting libevdev_uinput_create_from_device does not copy.
+static inline int edgeswipe_ui_set_phys(int fd, const char *phys) { return ioctl(fd, UI_SET_PHYS, phys); }
 
 #endif

@@ -39,14 +39,14 @@ extension EdgeSwipeService {
     /// the device as it is. Nil when nothing changes.
     func ownershipChangeRefusal(_ record: DeviceRecord, entry: Int?, config: DaemonConfig) -> String? {
         guard record.origin != .recording else { return nil }
-        let wanted = owns(entry: entry, config: config)
-        let owned = record.clone != nil
+        return Self.ownershipChangeRefusal(owned: record.clone != nil, wanted: owns(entry: entry, config: config),
+                                           throughLibinput: record.origin == .libinput)
+    }
+
+    static func ownershipChangeRefusal(owned: Bool, wanted: Bool, throughLibinput: Bool) -> String? {
         guard wanted != owned else { return nil }
-        if record.origin == .libinput {
-            return "own: true in the new configuration applies when the device is plugged in again or the service restarts (it is read through libinput until then, not owned)"
-        }
-        return owned
-            ? "own: false in the new configuration applies when the device is plugged in again or the service restarts (it stays grabbed and forwarded until then)"
-            : "own: true in the new configuration applies when the device is plugged in again or the service restarts (it stays shared, not grabbed, until then)"
+        let until = throughLibinput ? "it is read through libinput, not owned" :
+            owned ? "it stays grabbed and forwarded" : "it stays shared, not grabbed"
+        return "own: \(wanted) in the new configuration applies when the device is plugged in again or the service restarts (\(until) until then)"
     }
 }

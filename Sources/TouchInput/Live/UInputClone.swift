@@ -1,3 +1,4 @@
+import CEdgeSwipeSys
 import CEvdev
 import EdgeSwipeSystem
 
@@ -22,6 +23,8 @@ public final class UInputClone {
     public let name: String
     public let phys: String
     @exclusivity(unchecked) private var uinput: OpaquePointer?
+    /// /dev/uinput, opened here and closed by `close()` (libevdev destroys the device but leaves it open).
+    private let uinputDescriptor: FileDescriptor
 
     /// Whether a device name is a clone's, by its suffix (the service never opens its own clones).
     public static func isCloneName(_ name: String) -> Bool { name.hasSuffix(nameSuffix) }
@@ -40,7 +43,8 @@ public final class UInputClone {
     public init(cloning source: LiveDevice) throws {
         sourcePath = source.path
         name = Self.cloneName(of: source.description.name)
-        phys = Self.physPrefix + (source.path.split(separator: "/").last.map(String.init) ?? source.path)
+        let phys = Self.physPrefix + (source.path.split(separator: "/").last.map(String.init) ?? source.path)
+        self.phys = phys
         var template: OpaquePointer?
         let rc = libevdev_new_from_fd(source.fileDescriptor.rawValue, &template)
         guard rc >= 0, let template else {
@@ -48,15 +52,28 @@ public final class UInputClone {
         }
         defer { libevdev_free(template) }
         libevdev_set_name(template, name)
-        libevdev_set_phys(template, phys)
-        // libevdev opens /dev/uinput itself (O_RDWR | O_CLOEXEC: a spawned action never inherits it, so the clone
-        // dies with the service).
+        // The descriptor is ours (close-on-exec: a spawned action never inherits it, so the clone dies with the
+        // service): libevdev does not copy phys, so it is set on the descriptor before libevdev creates the device.
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open("/dev/uinput", [.readWrite])
+        } catch {
+            throw LiveDeviceError.cannotOpen(path: "/dev/uinput", errno: error.errno)
+        }
+        do {
+            try SystemCall.run("ioctl(UI_SET_PHYS)") { edgeswipe_ui_set_phys(fd.rawValue, phys) }
+        } catch {
+            try? fd.close()
+            throw LiveDeviceError.libevdev(path: source.path, operation: "ioctl(/dev/uinput, UI_SET_PHYS)", errno: error.errno)
+        }
         var created: OpaquePointer?
-        let createRC = libevdev_uinput_create_from_device(template, Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue), &created)
+        let createRC = libevdev_uinput_create_from_device(template, fd.rawValue, &created)
         guard createRC >= 0, let created else {
+            try? fd.close()
             throw LiveDeviceError.libevdev(path: source.path, operation: "libevdev_uinput_create_from_device (clone, /dev/uinput)",
                                            errno: Errno(rawValue: -createRC))
         }
+        uinputDescriptor = fd
         uinput = created
     }
 
@@ -80,5 +97,6 @@ public final class UInputClone {
         guard let u = uinput else { return }
         libevdev_uinput_destroy(u)
         uinput = nil
+        try? uinputDescriptor.close()
     }
 }
