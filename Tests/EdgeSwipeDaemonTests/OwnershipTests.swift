@@ -7,22 +7,8 @@ import TouchInput
 import TouchModel
 import TouchTrace
 
-/// Records what would go to a uinput clone, or fails like a clone that is gone.
-private final class RecordingTarget: ForwardTarget {
-    var frames: [[InputEvent]] = []
-    var failing = false
-    func write(_ events: [InputEvent]) throws {
-        if failing { throw LiveDeviceError.writeFailed(path: "edgeswipe-clone/event9", errno: .noDevice) }
-        frames.append(events)
-    }
-}
-
-private func ev(_ t: UInt64, _ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {
-    InputEvent(time: Microseconds(t), type: type, code: code, value: value)
-}
-
 /// Ownership mode's parts that need no kernel: how a clone is named and recognised (the service never opens its
-/// own clone), the `own` key, the pass-through forwarding of whole frames. The grab and the clone themselves are
+/// own clone), the `own` key, what a reload that changes it does. What is forwarded: HoldForwardingTests. The grab and the clone themselves are
 /// shown live: Tests/LiveTests/OwnershipLiveTests.swift.
 @Suite struct OwnershipTests {
     static let touchscreen = "whot__evemu-devices__touchscreens__N-Trig_MultiTouch.desc"
@@ -120,32 +106,5 @@ private func ev(_ t: UInt64, _ type: UInt16, _ code: UInt16, _ value: Int32) -> 
             .hasSuffix("(it stays shared, not grabbed until then)") == true)
         #expect(EdgeSwipeService.ownershipChangeRefusal(owned: false, wanted: true, throughLibinput: true)?
             .contains("read through libinput") == true)
-    }
-
-    @Test func framesGoOutWholeAndInOrderWithoutSynDropped() {
-        let target = RecordingTarget()
-        let forwarder = FrameForwarder(target: target)
-        let abs = EventType.abs, syn = EventType.syn
-        let first = [ev(1, abs, AbsCode.mtSlot, 0), ev(1, abs, AbsCode.mtTrackingID, 7), ev(1, abs, AbsCode.mtPositionX, 100),
-                     ev(1, syn, SynCode.report, 0)]
-        for e in first.dropLast() { #expect(forwarder.feed(e) == nil) }
-        #expect(target.frames.isEmpty, "nothing goes out before the frame's SYN_REPORT")
-        _ = forwarder.feed(first.last!)
-        // libevdev's resync after an overrun: SYN_DROPPED, the current state, SYN_REPORT.
-        let resync = [ev(2, syn, SynCode.dropped, 0), ev(3, abs, AbsCode.mtTrackingID, -1), ev(3, syn, SynCode.report, 0)]
-        for e in resync { _ = forwarder.feed(e) }
-        #expect(target.frames == [first, Array(resync.dropFirst())])
-    }
-
-    @Test func aGoneTargetIsReportedOnce() {
-        let target = RecordingTarget()
-        target.failing = true
-        let forwarder = FrameForwarder(target: target)
-        let frame = [ev(1, EventType.abs, AbsCode.mtPositionX, 5), ev(1, EventType.syn, SynCode.report, 0)]
-        #expect(forwarder.feed(frame[0]) == nil)
-        #expect(forwarder.feed(frame[1]) != nil)
-        target.failing = false
-        #expect(forwarder.feed(frame[0]) == nil && forwarder.feed(frame[1]) == nil)
-        #expect(target.frames.isEmpty, "after a failure the forwarder stops writing")
     }
 }

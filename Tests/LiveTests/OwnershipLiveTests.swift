@@ -118,6 +118,47 @@ extension LiveSuite {
             #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
         }
 
+        /// A left-edge back swipe, recognised: `count` frames from 1 mm off the edge, 5.5 mm inward each.
+        static func edgeSwipe(trackingID: Int32, count: Int = 20) -> [[InputEvent]] {
+            let abs = EventType.abs
+            func e(_ code: UInt16, _ v: Int32) -> InputEvent { InputEvent(time: 0, type: abs, code: code, value: v) }
+            let syn = InputEvent(time: 0, type: EventType.syn, code: SynCode.report, value: 0)
+            var frames = [[e(AbsCode.mtTrackingID, trackingID), e(AbsCode.mtPositionX, 10), e(AbsCode.mtPositionY, 700), syn]]
+            for i in 1..<count { frames.append([e(AbsCode.mtPositionX, 10 + Int32(i) * 60), syn]) }
+            frames.append([e(AbsCode.mtTrackingID, -1), syn])
+            return frames
+        }
+
+        /// A recognised edge swipe never reaches the clone; a mid-screen drag after it does, whole.
+        @Test func aRecognisedEdgeSwipeNeverReachesTheClone() throws {
+            let (service, source, cloneNode) = try Self.ownedTouchscreen(tag: "own-edge")
+            let client = try service.connect(events: ["gesture"])
+            let clone = try LiveDevice(path: cloneNode)
+            for frame in Self.edgeSwipe(trackingID: 7) {
+                for e in frame { try source.write(e) }
+                client.pump(untilUs: Monotonic.now().rawValue + 10_000)
+            }
+            let ended = client.waitFor(seconds: 30) { $0["type"] as? String == "gesture" && $0["phase"] as? String == "ended" }
+            let steps = client.received.map(\.object).compactMap { GestureStep(json: $0) }.map(\.key)
+            #expect(ended != nil && steps.first == "began left 1", "\(steps)")
+            let drag = Self.midScreenDrag(trackingID: 42, count: 5)
+            for frame in drag {
+                for e in frame { try source.write(e) }
+                usleep(10_000)
+            }
+            var got: [InputEvent] = []
+            _ = waitFor(seconds: 30) {
+                _ = try? clone.read { got.append($0) }
+                return got.filter(\.isSynReport).count >= drag.count
+            }
+            usleep(300_000)
+            _ = try? clone.read { got.append($0) }
+            let key = { (e: InputEvent) in [e.type, e.code, UInt16(bitPattern: Int16(truncatingIfNeeded: e.value))] }
+            #expect(got.map(key) == drag.flatMap { $0 }.map(key), "the clone got the edge swipe or lost the drag")
+            #expect(!got.contains { $0.code == AbsCode.mtTrackingID && $0.value == 7 })
+            #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
+        }
+
         @Test func killNineGivesTheDeviceBackAndRemovesTheClone() throws {
             let (service, source, cloneNode) = try Self.ownedTouchscreen(tag: "own-kill")
             let reader = try LiveDevice(path: source.node)

@@ -35,10 +35,9 @@ extension EdgeSwipeService {
             let entry = found.decision.selectorIndex
             let options = try PipelineOptions(settings: config.settings(forEntry: entry), base: base)
             let clone = owns(entry: entry, config: config) ? try takeOwnership(of: device) : nil
-            let id = try session.add(device, options: options)
+            let id = try session.add(device, options: options, forwardTo: clone)
             devices[id] = DeviceRecord(node: node, origin: .evdev, kind: classify(device.description).kind, entry: entry,
                                        clone: clone)
-            if clone != nil { startForwarding() }
             let owned = clone.map { "; owned: grabbed, forwarded through \($0.devnode ?? "a uinput clone") \"\($0.name)\"" } ?? ""
             log.info("\(node) \"\(device.description.name)\": \(found.decision.reason)\(owned)")
         } catch {

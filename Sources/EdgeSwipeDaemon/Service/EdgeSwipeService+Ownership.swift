@@ -26,15 +26,6 @@ extension EdgeSwipeService {
         return try UInputClone(cloning: device)
     }
 
-    /// Sends every owned device's frames to its clone (set once, when the first owned device opens).
-    func startForwarding() {
-        guard session.onEvent == nil else { return }
-        session.onEvent = { [unowned self] id, event in
-            guard let forwarder = devices[id]?.forwarder, let error = forwarder.feed(event) else { return }
-            log.error("\(devices[id]?.node ?? "device"): forwarding to its clone failed: \(error); its touches no longer reach other programs")
-        }
-    }
-
     /// Ownership is taken or given up only when a device is opened: a reload that changes it says so and keeps
     /// the device as it is. Nil when nothing changes.
     func ownershipChangeRefusal(_ record: DeviceRecord, entry: Int?, config: DaemonConfig) -> String? {

@@ -31,10 +31,8 @@ public final class EdgeSwipeService {
         var kind: DeviceKind
         /// The configuration entry whose settings and actions it has, nil for the defaults.
         var entry: Int?
-        /// An owned device's clone (ownership mode): the device is grabbed, and its forwarded frames go here.
+        /// An owned device's clone (ownership mode): the device is grabbed, and the session forwards to it.
         var clone: UInputClone?
-        /// Writes the device's frames to the clone.
-        var forwarder: FrameForwarder?
 
         init(node: String?, origin: Origin, kind: DeviceKind, entry: Int?, clone: UInputClone? = nil) {
             self.node = node
@@ -42,7 +40,6 @@ public final class EdgeSwipeService {
             self.kind = kind
             self.entry = entry
             self.clone = clone
-            forwarder = clone.map { FrameForwarder(target: $0) }
         }
     }
 
