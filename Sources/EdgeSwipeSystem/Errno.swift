@@ -4,30 +4,32 @@ import Glibc
 public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public var rawValue: Int32
 
-    public init(rawValue: Int32) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// The calling thread's current errno.
     public static var current: Errno { Errno(rawValue: errno) }
 
-    public static let interrupted = Errno(rawValue: EINTR)
+    // Inlinable computed values rather than stored lets: reading another module's `static let` is a call to
+    // its addressor, and the device read loop compares against these after every drain.
+    @inlinable public static var interrupted: Errno { Errno(rawValue: EINTR) }
     /// EAGAIN, which is EWOULDBLOCK on Linux.
-    public static let wouldBlock = Errno(rawValue: EAGAIN)
-    public static let noDevice = Errno(rawValue: ENODEV)
-    public static let noEntry = Errno(rawValue: ENOENT)
-    public static let permissionDenied = Errno(rawValue: EACCES)
-    public static let notATypewriter = Errno(rawValue: ENOTTY)
-    public static let invalidArgument = Errno(rawValue: EINVAL)
-    public static let badFileDescriptor = Errno(rawValue: EBADF)
-    public static let ioError = Errno(rawValue: EIO)
-    public static let noMemory = Errno(rawValue: ENOMEM)
-    public static let noChild = Errno(rawValue: ECHILD)
-    public static let brokenPipe = Errno(rawValue: EPIPE)
-    public static let connectionAborted = Errno(rawValue: ECONNABORTED)
-    public static let fileExists = Errno(rawValue: EEXIST)
-    public static let addressInUse = Errno(rawValue: EADDRINUSE)
-    public static let nameTooLong = Errno(rawValue: ENAMETOOLONG)
-    public static let resultOutOfRange = Errno(rawValue: ERANGE)
-    public static let tooManySymbolicLinks = Errno(rawValue: ELOOP)
+    @inlinable public static var wouldBlock: Errno { Errno(rawValue: EAGAIN) }
+    @inlinable public static var noDevice: Errno { Errno(rawValue: ENODEV) }
+    @inlinable public static var noEntry: Errno { Errno(rawValue: ENOENT) }
+    @inlinable public static var permissionDenied: Errno { Errno(rawValue: EACCES) }
+    @inlinable public static var notATypewriter: Errno { Errno(rawValue: ENOTTY) }
+    @inlinable public static var invalidArgument: Errno { Errno(rawValue: EINVAL) }
+    @inlinable public static var badFileDescriptor: Errno { Errno(rawValue: EBADF) }
+    @inlinable public static var ioError: Errno { Errno(rawValue: EIO) }
+    @inlinable public static var noMemory: Errno { Errno(rawValue: ENOMEM) }
+    @inlinable public static var noChild: Errno { Errno(rawValue: ECHILD) }
+    @inlinable public static var brokenPipe: Errno { Errno(rawValue: EPIPE) }
+    @inlinable public static var connectionAborted: Errno { Errno(rawValue: ECONNABORTED) }
+    @inlinable public static var fileExists: Errno { Errno(rawValue: EEXIST) }
+    @inlinable public static var addressInUse: Errno { Errno(rawValue: EADDRINUSE) }
+    @inlinable public static var nameTooLong: Errno { Errno(rawValue: ENAMETOOLONG) }
+    @inlinable public static var resultOutOfRange: Errno { Errno(rawValue: ERANGE) }
+    @inlinable public static var tooManySymbolicLinks: Errno { Errno(rawValue: ELOOP) }
 
     /// `strerror` text plus the symbolic number, e.g. "No such file or directory (errno 2)".
     public var description: String {

@@ -54,7 +54,11 @@ public final class SignalSource {
 public final class DeadlineTimer {
     private let registration: LoopRegistration
     /// The armed deadline on CLOCK_MONOTONIC, nil when disarmed.
-    public private(set) var deadline: Microseconds?
+    /// Computed over a private property: another module's read of a public stored class property makes a
+    /// dynamic exclusivity check (a runtime call) whatever the declaration says, and the live session reads
+    /// this after every device wake-up.
+    public var deadline: Microseconds? { armedDeadline }
+    @exclusivity(unchecked) private var armedDeadline: Microseconds?
 
     /// Runs on expiry with the time of the loop's turn (`EventLoop.now`).
     public var onExpiry: ((_ now: Microseconds) -> Void)?
@@ -69,14 +73,14 @@ public final class DeadlineTimer {
             var expirations: UInt64 = 0
             let n = try? withUnsafeMutableBytes(of: &expirations) { try fd.read(into: $0) }
             guard n == MemoryLayout<UInt64>.size, expirations > 0 else { return }
-            self.deadline = nil
+            self.armedDeadline = nil
             self.onExpiry?(loop.now)
         }
     }
 
     /// Arms for an absolute CLOCK_MONOTONIC time; a time already past fires at once. Nil disarms.
     public func arm(at newDeadline: Microseconds?) throws {
-        guard deadline != newDeadline else { return }
+        guard armedDeadline != newDeadline else { return }
         // An all-zero value disarms a timerfd; a deadline at the clock's origin is in the past anyway.
         let value = newDeadline.map { max($0.rawValue, 1) } ?? 0
         var spec = itimerspec()
@@ -84,7 +88,7 @@ public final class DeadlineTimer {
         try SystemCall.run("timerfd_settime") {
             timerfd_settime(registration.descriptor.rawValue, Int32(TFD_TIMER_ABSTIME), &spec, nil)
         }
-        deadline = newDeadline
+        armedDeadline = newDeadline
     }
 }
 

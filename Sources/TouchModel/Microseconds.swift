@@ -19,8 +19,10 @@ public struct Microseconds: Hashable, Comparable, Sendable, ExpressibleByInteger
         self.rawValue = ms.isFinite && ms > 0 ? UInt64(ms * 1000) : 0
     }
 
-    public static let zero = Microseconds(0)
-    public static let max = Microseconds(UInt64.max)
+    // Computed and inlinable, not stored: another module's read of a stored `static let` is a call to its
+    // addressor (the event loop's turn reads `.zero` on every wake-up).
+    @inlinable public static var zero: Microseconds { Microseconds(0) }
+    @inlinable public static var max: Microseconds { Microseconds(UInt64.max) }
 
     /// In milliseconds, for display and for timings given in ms.
     @inlinable public var milliseconds: Double { Double(rawValue) / 1000 }

@@ -26,7 +26,12 @@ public final class LiveSession {
     /// This and the other properties read on every wake-up have unchecked exclusivity: one thread, and no
     /// access overlaps another. The dynamic check is a runtime call into thread-local state on each access,
     /// which a wake-up otherwise never touches (under the VM rig's emulation every such page costs).
-    @exclusivity(unchecked) public var onEvent: ((SourceID, InputEvent) -> Void)?
+    @exclusivity(unchecked) public var onEvent: ((SourceID, InputEvent) -> Void)? {
+        didSet { reportsRawEvents = onEvent != nil }
+    }
+    /// Whether `onEvent` is set: a wake-up tests this flag instead of copying the optional closure (an
+    /// outlined copy on a page of its own, on every wake-up, even when it is nil).
+    @exclusivity(unchecked) private var reportsRawEvents = false
     /// Called after a device was unplugged and dropped.
     public var onUnplug: ((SourceID, String) -> Void)?
 
@@ -139,7 +144,7 @@ public final class LiveSession {
 
     private func readable(_ source: SessionSource, device: LiveDevice) {
         var outcome: ReadOutcome
-        let onEvent = onEvent
+        let reportsRawEvents = reportsRawEvents
         let core = core
         let id = source.id
         do {
@@ -147,7 +152,7 @@ public final class LiveSession {
             // read on. `.drained` means both the queue and the fd are empty (no extra poll for pending events).
             repeat {
                 outcome = try device.read { event in
-                    onEvent?(id, event)
+                    if reportsRawEvents { onEvent?(id, event) }
                     core.feed(event, to: source)
                 }
             } while outcome == .limitReached

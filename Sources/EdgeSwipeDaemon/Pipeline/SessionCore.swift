@@ -21,10 +21,13 @@ final class SessionSource {
     let id: SourceID
     let pipeline: DevicePipeline
     /// The deadline the session's queue holds for this source: the pipeline's as of its last step.
-    fileprivate var queuedDeadline: Microseconds?
+    /// This and `removed` are read for every event that finds a deadline queued: unchecked exclusivity, as for
+    /// the core's own per-event properties (one thread, no overlapping access; the dynamic check is a runtime
+    /// call into thread-local state).
+    @exclusivity(unchecked) fileprivate var queuedDeadline: Microseconds?
     /// Settings waiting for the last finger to lift.
     fileprivate var pendingOptions: PipelineOptions?
-    fileprivate var removed = false
+    @exclusivity(unchecked) fileprivate var removed = false
     /// Where the source's events go on to when the device is owned (nil: not owned, or forwarding failed).
     @exclusivity(unchecked) fileprivate var forwarding: SourceForwarding?
 
@@ -94,22 +97,22 @@ final class SessionCore {
     /// The earliest pending deadline of any source or navigation.
     var nextDeadline: Microseconds? {
         let source = earliestSourceDeadline()
-        guard let n = navigationDeadline else { return source?.time }
-        guard let s = source?.time else { return n }
+        guard let n = navigationDeadline else { return source }
+        guard let s = source else { return n }
         return min(s, n)
     }
 
     /// Fires every deadline at or before `limit`, earliest first, each at its own time.
     func fire(upTo limit: Microseconds) {
         while true {
-            let source = earliestSourceDeadline()
-            if let s = source, s.time <= limit, navigationDeadline.map({ s.time <= $0 }) ?? true {
+            if let time = earliestSourceDeadline(), time <= limit, navigationDeadline.map({ time <= $0 }) ?? true,
+               let source = deadlines.first?.payload {
                 pipelineVisits += 1
-                deliver(s.source.pipeline.deadlineReached(now: s.time), from: s.source)
-                if let forwarding = s.source.forwarding {
-                    forward(forwarding.forwarder.claimsChanged(claims: s.source.pipeline.arena, time: s.time), from: s.source)
+                deliver(source.pipeline.deadlineReached(now: time), from: source)
+                if let forwarding = source.forwarding {
+                    forward(forwarding.forwarder.claimsChanged(claims: source.pipeline.arena, time: time), from: source)
                 }
-                refresh(s.source)
+                refresh(source)
             } else if let n = navigationDeadline, n <= limit, let navigation {
                 navigation.advance(now: n)
                 flushNavigation()
@@ -122,17 +125,27 @@ final class SessionCore {
     /// One raw event of a source, at its own time.
     @inline(__always)
     func feed(_ event: InputEvent, to source: SessionSource) {
-        fire(upTo: event.time)
+        if mayBeDue(by: event.time) { fire(upTo: event.time) }
         pipelineVisits += 1
-        if let (frame, gestures) = source.pipeline.feed(event) {
-            deliver(frame, gestures, from: source)
-            if let forwarding = source.forwarding {
-                forward(forwarding.forwarder.report(event, frame: frame, claims: source.pipeline.arena), from: source)
-            }
-        } else if let forwarding = source.forwarding {
-            forwarding.forwarder.take(event)
+        // Only a frame steps the arena, so only a frame can move the pipeline's deadline.
+        guard let (frame, gestures) = source.pipeline.feed(event) else {
+            if let forwarding = source.forwarding { forwarding.forwarder.take(event) }
+            return
+        }
+        deliver(frame, gestures, from: source)
+        if let forwarding = source.forwarding {
+            forward(forwarding.forwarder.report(event, frame: frame, claims: source.pipeline.arena), from: source)
         }
         refresh(source)
+    }
+
+    /// False when nothing can be due by `time`, so `fire(upTo:)` would do nothing: most events. The queue holds
+    /// every live source deadline (and stale entries), so its first time is at most the earliest of them.
+    @inline(__always)
+    private func mayBeDue(by time: Microseconds) -> Bool {
+        if let first = deadlines.firstTime, first <= time { return true }
+        if let n = navigationDeadline, n <= time { return true }
+        return false
     }
 
     /// One whole frame of a frame source (libinput).
@@ -264,11 +277,10 @@ final class SessionCore {
         deadlines.push(time: time, rank: source.id.rawValue, payload: source)
     }
 
-    private func earliestSourceDeadline() -> (time: Microseconds, source: SessionSource)? {
-        while let top = deadlines.first {
-            if !top.payload.removed, top.payload.queuedDeadline == top.time { return (top.time, top.payload) }
-            deadlines.popFirst()
-        }
-        return nil
+    /// The earliest live source deadline, which is then the queue's first entry: stale entries on top (a
+    /// deadline since moved, a removed source) leave the queue. Read in place: `rearm` asks after every
+    /// wake-up, and copying the entry out would retain and release its source.
+    private func earliestSourceDeadline() -> Microseconds? {
+        deadlines.firstTime(where: { time, source in !source.removed && source.queuedDeadline == time })
     }
 }

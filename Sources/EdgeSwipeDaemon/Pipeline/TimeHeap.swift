@@ -13,6 +13,19 @@ struct TimeHeap<Payload> {
 
     var count: Int { entries.count }
     var first: Entry? { entries.first }
+    /// The first entry's time, without copying (and retaining) its payload.
+    var firstTime: Microseconds? { entries.isEmpty ? nil : entries[0].time }
+
+    /// The time of the first entry `isLive` accepts, popping the entries before it; nil when none is left.
+    /// The entries are read in place.
+    @inline(__always)
+    mutating func firstTime(where isLive: (Microseconds, Payload) -> Bool) -> Microseconds? {
+        while !entries.isEmpty {
+            if isLive(entries[0].time, entries[0].payload) { return entries[0].time }
+            popFirst()
+        }
+        return nil
+    }
 
     private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
         a.time != b.time ? a.time < b.time : a.rank < b.rank
