@@ -205,6 +205,42 @@ import TouchOwnership
         #expect(run.gestures.map(\.phase).contains(.began))
     }
 
+    /// Two fingers land in the zone of a two-finger swipe and lift before it begins: their held frames go out
+    /// together, merged as the source grouped them, before the lift. The clone gets the input.
+    @Test func twoHeldFingersAreReleasedFrameByFrameAsRead() throws {
+        var options = PipelineOptions()
+        options.recognizers = [EdgeSwipeConfig(edges: [.left], fingers: 2)]
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(16), mty(800), touch(1), absx(16), absy(800)])
+        s.frame(10, [slot(1), tid(2), mtx(20), mty(1200)])
+        s.frame(20, [slot(0), mty(900), slot(1), mty(1300), absy(900)])
+        s.frame(30, [slot(0), tid(-1), slot(1), tid(-1), touch(0)])
+        let run = try ForwardingRun(phone, options: options)
+        run.feed(s.events)
+        #expect(run.gestures.map(\.phase) == [.failed])
+        #expect(run.target.writes.count == 1)
+        #expect(run.target.frames == splitFrames(s.events))
+    }
+
+    /// A touch-down the recognizers' delegate keeps from every recognizer (an exclusion) is nobody's, even in the
+    /// zone: forwarded in the call that read it.
+    @Test func touchDownKeptFromTheRecognizersIsForwardedAtOnce() throws {
+        final class ExcludeAll: GestureRecognizerDelegate {
+            func shouldBegin(_ request: BeginRequest) -> BeginDecision { .allow }
+            func shouldReceiveTouch(recognizer: RecognizerID, atMM point: Point) -> Bool { false }
+        }
+        var s = FrameScript()
+        s.frame(0, [tid(7), mtx(20), mty(600), touch(1), absx(20), absy(600)])
+        s.frame(60, [tid(-1), touch(0)])
+        let run = try ForwardingRun(phone)
+        let delegate = ExcludeAll()
+        run.session.pipeline(run.id)!.arena.delegate = delegate
+        run.feed(s.events)
+        #expect(run.forwardedAfter[6] == 7)
+        #expect(run.target.frames == splitFrames(s.events))
+        withExtendedLifetime(delegate) {}
+    }
+
     /// Only slotted devices can be owned: a protocol A device is refused, naming it.
     @Test func protocolADeviceCannotBeForwarded() throws {
         let tablet = SyntheticDevice.tablet.description
