@@ -15,7 +15,9 @@ extension HoldForwarder {
             if before == .held || before == .suppressed { passthrough = false }
             segment[s] = before
             if before == .held {
-                let id = ended[s] ? endedContact[s] : currentContact[s]
+                // Its contact in this frame: the one that ended if the touch ended, else the current one, or the
+                // one the decoder cancelled (a palm) while the device keeps the touch.
+                let id = ended[s] || currentContact[s] < 0 ? endedContact[s] : currentContact[s]
                 if id >= 0 { slots[s].contactID = id }
                 var claim = id >= 0 ? claims.claim(ofContact: id) : ContactClaim.held
                 // A lifted touch cannot wait any longer: whatever still considers it has not taken it.
