@@ -10,8 +10,13 @@ const SCREENS = {
   inbox: { title: "Inbox", header: true, subtitle: "Flexible header instead of the bar",
            text: "Swipe from the left edge to go back.", next: "message" },
   message: { title: "Message", header: true, subtitle: "Another flexible header",
-             text: "The screen below shows through while you swipe.", next: null },
+             text: "The screen below shows through while you swipe. The slider at the left edge keeps its touches: "
+                 + "a swipe that starts on it does not go back.", next: null, slider: true },
 };
+// The slider on the message screen, in millimetres on the screen (the recognizers' space), declared to the
+// backend as an exclusion for that screen: a touch-down on it never begins a back swipe (docs/protocol.md).
+// Below the header, and clear of the back swipes of samples/demo-back-swipes.evemu (y 80-140 mm).
+const SLIDER_MM = { x: 0, y: 30, width: 12, height: 30 };
 const PUSH_MS = 350;      // the backend's standard transition (NavigationConfig.transitionDurationMs)
 const PARALLAX = 0.3;     // the screen below starts a third of the way out, as on iOS
 
@@ -24,6 +29,7 @@ const statusLine = document.getElementById("status");
 // What the page shows. `history` is for tests and debugging: one entry per event handled.
 const kiosk = window.kiosk = {
   stack: [], phase: "connecting", progress: 0, from: null, to: null, refused: null, history: [], errors: [],
+  exclusion: null,  // the reply to the last setExclusions
 };
 
 function screenElement(name) {
@@ -61,6 +67,13 @@ function screenElement(name) {
   const dim = document.createElement("div");
   dim.className = "dim";
   el.append(head, content, dim);
+  if (spec.slider) {
+    const slider = document.createElement("input");
+    slider.type = "range";
+    slider.className = "edge-slider";
+    slider.setAttribute("aria-label", "volume");
+    el.append(slider);
+  }
   return el;
 }
 
@@ -135,9 +148,28 @@ const REFUSALS = {
   delegate: "the screen refused",
 };
 
+// Every hello is a new event stream (a reconnection too), and the rectangles of the old one are gone with it:
+// declare them again, for this stream. Only while the message screen is on the stack (the backend refuses a
+// rectangle for a screen it does not hold).
+async function declareExclusions(stream, pushed = []) {
+  const onStack = kiosk.stack.includes("message") || pushed.includes("message");
+  const rects = onStack ? [Object.assign({ screen: "message" }, SLIDER_MM)] : [];
+  const response = await fetch("/commands?stream=" + encodeURIComponent(stream), {
+    method: "POST",
+    headers: { "Authorization": "Bearer " + token, "Content-Type": "application/json" },
+    body: JSON.stringify({ command: "setExclusions", rects }),
+  });
+  kiosk.exclusion = await response.json();
+  const screen = kiosk.exclusion.result && kiosk.exclusion.result.capScreen;
+  // Millimetres to pixels on a full-screen kiosk: the stage spans the screen's width.
+  if (screen) stage.style.setProperty("--px-per-mm", String(stage.clientWidth / screen.widthMM));
+}
+
 function onEvent(e) {
   if (e.type === "hello") {
     statusLine.textContent = "connected";
+    kiosk.stream = e.stream || null;
+    if (started && kiosk.stream) declareExclusions(kiosk.stream);  // start() declares them after the first setStack
     if (started) refreshStack();  // a reconnection: events may have been missed
     else start();
     return;
@@ -228,6 +260,7 @@ async function start() {
                     screens: wanted.map((name) => ({ name, header: !!(SCREENS[name] && SCREENS[name].header) })) });
   }
   await refreshStack();
+  if (kiosk.stream) await declareExclusions(kiosk.stream, wanted);  // the stack may still be animating in
   document.body.dataset.ready = "1";
 }
 

@@ -139,6 +139,7 @@ try:
     time.sleep(0.1)
     push_shot = os.path.join(out_dir, "pushed.png")
     browser.screenshot(push_shot)
+    exclusion = json.loads(browser.evaluate("JSON.stringify(kiosk.exclusion)") or "null")
     history = json.loads(browser.evaluate("JSON.stringify(kiosk.history)"))
     with open(os.path.join(out_dir, "history.json"), "w") as f:
         json.dump(history, f, indent=1)
@@ -215,6 +216,12 @@ try:
     else:
         expect(False, "refused: screenshot taken")
 
+    # The page declared its slider (web/app.js SLIDER_MM) for the message screen, over its event stream; 30 mm is
+    # under the 31.75 mm cap, so nothing was cut. It lies at y 30-60 mm, clear of the swipes (y 80-140 mm).
+    rects = (exclusion or {}).get("result", {}).get("rects")
+    expect(rects == [{"index": 0, "x": 0, "y": 30, "width": 12, "height": 30, "screen": "message"}]
+           and exclusion["result"]["clipped"] == [],
+           f"the page's slider is an exclusion for the message screen (reply {json.dumps(exclusion)[:300]})")
     pushes = [h for h in history if h["event"] == "transitionBegan" and h["kind"] == "push"]
     expect(len(pushes) == 1 and pushes[0]["top"] == "inbox",
            f"the page's button pushed inbox through POST /commands (got {[(h['kind'], h['top']) for h in pushes]})")
