@@ -27,7 +27,9 @@ var report = JSONLine()
 //    every cycle (a deep stack of recipe hosts, so each swipe pops for real instead of hitting the root).
 struct FrameFigures { var ns: Double; var allocationsPerFrame: Double }
 
-func perFrame(contacts: Int, navigation: Bool) -> FrameFigures {
+/// `exclusions`: with navigation, three clients' rectangles (none where the workload's fingers land), so each
+/// touch-down's question goes through the store.
+func perFrame(contacts: Int, navigation: Bool, exclusions: Bool = false) -> FrameFigures {
     let workload = BenchmarkWorkload(contacts: contacts)
     var options = PipelineOptions()
     options.configuredSize = workload.geometry.size
@@ -39,6 +41,13 @@ func perFrame(contacts: Int, navigation: Bool) -> FrameFigures {
         let nav = navigation ? NavigationSession(screens: options.stack!, config: options.navigation,
                                                  popRecognizer: options.popRecognizer, now: 0) : nil
         if let nav { pipeline.arena.delegate = nav.arbiter }
+        if let nav, exclusions {
+            for owner in 1...3 {
+                _ = try! nav.controller.setExclusions([ExclusionRect(x: 40, y: 40, width: 5, height: 5),
+                                                       ExclusionRect(x: 50, y: 40, width: 5, height: 5, screen: "s199")],
+                                                      owner: ExclusionOwner(UInt64(owner)))
+            }
+        }
         var gestures = 0
         var frames = 0
         var navigationEvents = 0
@@ -86,6 +95,10 @@ for contacts in [1, 2, 10] {
     report.add("nsPerFrameWithNavigation\(suffix)", nav.ns, decimals: 1)
     report.add("allocationsPerFrameWithNavigation\(suffix)", nav.allocationsPerFrame, decimals: 3)
 }
+
+let excluding = perFrame(contacts: 1, navigation: true, exclusions: true)
+report.add("nsPerFrameWithExclusions1Contact", excluding.ns, decimals: 1)
+report.add("allocationsPerFrameWithExclusions1Contact", excluding.allocationsPerFrame, decimals: 3)
 
 // 1b. The decoder alone (events -> frames), to see where the per-frame time goes.
 func decodeOnlyNs(contacts: Int) -> Double {
