@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Guest part of the compositor test (issue 16): sway reads a uinput touchscreen through libinput, wev logs
 the wl_touch events its full-output window gets, and the touches of touch_scenarios.py are played in real
-time, first with no service, then with `edgeswipe run` reading the same device.
+time: with no service; with `edgeswipe run` reading the same device, ownership off (everything leaks); with
+ownership on (no touch of a recognised swipe, everything else at the same places); then taps after kill -9.
 
 Run by Tests/VM/compositor/run (one boot):  guest-compositor.py EDGESWIPE_BIN
 Prints one line per scenario and phase, `ok: ...` lines, and exits 1 on the first failed check.
@@ -14,27 +15,31 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import libevdev
 
+sys.dont_write_bytecode = True  # the script directory is the host's checkout
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from touch_scenarios import (OUTPUT_H, OUTPUT_W, RESOLUTION, SCENARIOS, X_MAX, Y_MAX, contacts_of,
                              duration_ms, expected_px)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../.."))
 DEVICE_NAME = "EdgeSwipe VM touchscreen"
+CLONE_SUFFIX = " (EdgeSwipe)"  # docs/daemon.md: the clone is named after its source with this suffix
 USER = 65534  # nobody/nogroup: sway refuses to run as root
 GAP_S = 0.7   # between scenarios: more than a hold (250 ms) plus TCG's slack
 TOLERANCE_PX = 1.0
 WORK = tempfile.mkdtemp(prefix="compositor-")
 RUNTIME = f"/run/user/{USER}"
 children = []
+diagnostic_logs = []  # printed (their tails) with any failure: the client's log, the service's
 
 
 def fail(msg, *logs):
     print(f"FAIL: {msg}", flush=True)
-    for path in logs:
+    for path in dict.fromkeys(logs + tuple(diagnostic_logs)):
         print(f"--- {path} (tail)")
         with open(path, errors="replace") as f:
             print("".join(line[:300] for line in f.readlines()[-40:]))
@@ -98,6 +103,7 @@ def start_compositor():
     print(f"sway up in {time.monotonic() - started:.1f} s", flush=True)
     wev_log = f"{WORK}/wev.log"
     open(wev_log, "w").close()
+    diagnostic_logs.append(wev_log)
     # stdbuf: wev's printf is fully buffered into a file; each line must land when it is printed.
     spawn(["stdbuf", "-oL", "wev", "-f", "wl_touch"], wev_log, env=user_env(WAYLAND_DISPLAY="wayland-1"),
           as_user=True)
@@ -232,7 +238,7 @@ def match(expected, arrived):
     for c in arrived:
         if max(abs(c["points"][0][0] - want[0][0]), abs(c["points"][0][1] - want[0][1])) <= TOLERANCE_PX:
             if len(c["points"]) != len(want):
-                return c, f"{len(c['points'])} positions, expected {len(want)}"
+                return c, f"{len(c['points'])} positions, expected {len(want)}: {c['points']}"
             err = max(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a, b in zip(c["points"], want))
             if err > TOLERANCE_PX:
                 return c, f"a position {err:.2f} px off"
@@ -254,21 +260,52 @@ def play_all(player, wev_log):
     return by_scenario(client_contacts(wev_log, offset), starts), starts
 
 
-def check_everything_arrives(phase, arrived):
+def check_scenario(phase, name, arrived, start, delays=None):
+    """Every contact of the scenario reaches the client complete, at the expected positions, ended by an up, and
+    nothing else does. `delays` collects (role, ms from the touch-down written to its kernel time at the client)."""
+    frames, roles, _ = SCENARIOS[name]
+    expected = contacts_of(frames)
+    errors = []
+    for slot, e in expected.items():
+        c, err = match(e, arrived)
+        if isinstance(err, str):
+            got = [(c["time"], c["points"][0], len(c["points"]), c["end"]) for c in arrived]
+            fail(f"{phase}: {name}: the {roles[slot]} contact of slot {slot}: {err} "
+                 f"(played from {start * 1000:.0f} ms; the client's contacts then: {got})")
+        errors.append(err)
+        if delays is not None:
+            written_ms = start * 1000 + next(t for t, slots in frames if slots.get(slot) is not None)
+            delays.append((roles[slot], c["time"] - written_ms))
+    if len(arrived) != len(expected):
+        fail(f"{phase}: {name}: the client got {len(arrived)} contacts, {len(expected)} were played")
+    points = sum(len(e["points"]) for e in expected.values())
+    print(f"  {phase}: {name}: {len(expected)} contact(s), {points} positions, all at the client "
+          f"(largest error {max(errors):.3f} px)", flush=True)
+
+
+def check_everything_arrives(phase, arrived, starts):
     """The client gets every contact of every scenario, edge swipes included: the leak ownership removes."""
-    for name, (frames, roles, _) in SCENARIOS.items():
-        expected = contacts_of(frames)
-        errors = []
-        for slot, e in expected.items():
-            c, err = match(e, arrived[name])
-            if isinstance(err, str):
-                fail(f"{phase}: {name}: the {roles[slot]} contact of slot {slot}: {err}")
-            errors.append(err)
-        if len(arrived[name]) != len(expected):
-            fail(f"{phase}: {name}: the client got {len(arrived[name])} contacts, {len(expected)} were played")
-        points = sum(len(e["points"]) for e in expected.values())
-        print(f"  {phase}: {name}: {len(expected)} contact(s), {points} positions, all at the client "
-              f"(largest error {max(errors):.3f} px)", flush=True)
+    for name, start in starts:
+        check_scenario(phase, name, arrived[name], start)
+
+
+def check_owned(phase, arrived, starts):
+    """Ownership on: no contact of a recognised swipe reaches the client; every other contact does, complete and
+    at the same positions (an edge tap, and an edge finger that fails, late by the hold)."""
+    delays = []
+    for name, start in starts:
+        if SCENARIOS[name][2] in ("complete", "cancel"):
+            if arrived[name]:
+                c = arrived[name][0]
+                fail(f"{phase}: {name}: the client got {len(arrived[name])} contact(s) of a recognised swipe, "
+                     f"the first down at {c['points'][0]} with {len(c['points'])} positions")
+            print(f"  {phase}: {name}: nothing at the client", flush=True)
+        else:
+            check_scenario(phase, name, arrived[name], start, delays)
+    # Kernel times reach the client in whole ms (truncated), so a figure may be 1 ms low.
+    for role, what in (("mid", "forwarded at once"), ("edge", "held until their recognizer failed")):
+        ms = ", ".join(f"{d:.0f}" for d in sorted(d for r, d in delays if r == role))
+        print(f"  {phase}: touch-down written -> at the client, {role} contacts ({what}): {ms} ms", flush=True)
 
 
 def gestures_by_scenario(out_jsonl, starts):
@@ -302,20 +339,80 @@ def check_service_decisions(phase, gestures):
     print(f"ok: {phase}: the service recognised the swipes (began + complete/cancel) and nothing else", flush=True)
 
 
-def start_service(binary, node, extra_args=()):
+def start_service(binary, node, own):
     config = f"{WORK}/edgeswipe.yaml"
     with open(config, "w") as f:
         f.write(f"version: 1\nprint_json: true\nsocket:\n  path: {WORK}/control.sock\n"
-                "defaults:\n  edges: [left, right]\n")
+                f"defaults:\n  edges: [left, right]\n  own: {'true' if own else 'false'}\n")
     out, err = f"{WORK}/service.jsonl", f"{WORK}/service.err"
     for path in (out, err):
         open(path, "w").close()
-    p = subprocess.Popen([binary, "run", "--config", config, "--stack", "home,a,b,c,d,e,f", "-v", *extra_args],
+    p = subprocess.Popen([binary, "run", "--config", config, "--stack", "home,a,b,c,d,e,f", "-v"],
                          stdout=open(out, "a"), stderr=open(err, "a"))
     children.append(p)
+    diagnostic_logs.append(err)
     # libinput drains a device's queue while adding it: wait for the service's own "NODE "NAME":" line.
     wait_for("the service to add the touchscreen", lambda: f'{node} "{DEVICE_NAME}":' in open(err).read(), 60, err)
     return p, out, err
+
+
+def kill_and_measure(service, player, wev_log):
+    """kill -9 while ownership holds the device, then a mid-screen tap every 100 ms on the source: the first
+    touch-down at the client, timed from the kill by watching the client's log (polled every 2 ms); then three
+    more taps, and every tap that arrives must be at its own place.
+
+    Each tap is at a new place on both axes: the kernel drops a value equal to the one it last passed on for
+    that slot, and during the grab it passed values only to the service, so a value repeated from then is
+    dropped while the compositor's libinput still has the one from before the grab (a tap replayed at a place
+    of the grabbed scenarios arrived at the place of an earlier contact)."""
+    offset = os.path.getsize(wev_log)
+    seen = []
+
+    def watch():
+        while time.monotonic() < deadline and not seen:
+            with open(wev_log, errors="replace") as f:
+                f.seek(offset)
+                if "] down:" in f.read():
+                    seen.append(time.monotonic())
+            time.sleep(0.002)
+    service.kill()
+    killed = time.monotonic()
+    deadline = killed + 5
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    taps, after_seen = [], 0
+    while after_seen < 3 and time.monotonic() < deadline:
+        place = (1300 + 37 * len(taps), 800 + 23 * len(taps))
+        taps.append((time.monotonic(), place))
+        player.frame({0: place})
+        time.sleep(0.03)
+        player.frame({0: None})
+        time.sleep(0.07)
+        after_seen += 1 if seen else 0
+    watcher.join()
+    service.wait()
+    if not seen:
+        fail("no touch reached the client within 5 s of kill -9")
+    after_ms = (seen[0] - killed) * 1000
+    time.sleep(0.5)
+    arrived = client_contacts(wev_log, offset)
+    places = [expected_px(*p) for _, p in taps]
+    for c in arrived:
+        i = next((i for i, (x, y) in enumerate(places) if max(abs(c["points"][0][0] - x),
+                                                               abs(c["points"][0][1] - y)) <= TOLERANCE_PX), None)
+        if i is None or len(c["points"]) != 1 or c["end"] != "up":
+            fail(f"after kill -9: a contact at {c['points']} ended by {c['end']}; the taps were at {places}")
+        c["tap"] = i
+    first = arrived[0]["tap"]
+    lost = [i for i in range(first, len(taps)) if i not in {c["tap"] for c in arrived}]
+    if lost:
+        fail(f"after kill -9: taps {lost} (from 0) written after the first that arrived never arrived")
+    print(f"  kill -9: the first touch reached the client {after_ms:.0f} ms after the kill (tap {first + 1} of "
+          f"{len(taps)}, written {(taps[first][0] - killed) * 1000:.0f} ms after it); taps {first + 1}-{len(taps)} "
+          f"all arrived at their places", flush=True)
+    if after_ms > 1000:
+        fail(f"touches reached the client {after_ms:.0f} ms after kill -9, more than 1 s")
+    print(f"ok: after kill -9 touches reach the client again in {after_ms:.0f} ms (limit 1000 ms)", flush=True)
 
 
 def main():
@@ -337,17 +434,34 @@ def main():
     player = Player(uinput)
 
     print("phase: no service", flush=True)
-    arrived, _ = play_all(player, wev_log)
-    check_everything_arrives("no service", arrived)
+    arrived, starts = play_all(player, wev_log)
+    check_everything_arrives("no service", arrived, starts)
 
     print("phase: service running, ownership off", flush=True)
-    service, out, err = start_service(binary, node)
+    service, out, err = start_service(binary, node, own=False)
     arrived, starts = play_all(player, wev_log)
-    check_everything_arrives("ownership off", arrived)
+    check_everything_arrives("ownership off", arrived, starts)
     check_service_decisions("ownership off", gestures_by_scenario(out, starts))
     service.send_signal(signal.SIGTERM)
     if service.wait(timeout=30) != 0:
         fail(f"the service exited with {service.returncode} on SIGTERM", err)
+
+
+    print("phase: service running, ownership on (own: true)", flush=True)
+    service, out, err = start_service(binary, node, own=True)
+    clone = DEVICE_NAME + CLONE_SUFFIX
+    wait_for(f"sway to add the clone \"{clone}\"", lambda: any(
+        i["name"] == clone and i["type"] == "touch" for i in swaymsg("get_inputs") or []), 60, sway_log, err)
+    print(f"ok: the clone \"{clone}\" is a touch input of sway", flush=True)
+    arrived, starts = play_all(player, wev_log)
+    check_owned("ownership on", arrived, starts)
+    check_service_decisions("ownership on", gestures_by_scenario(out, starts))
+
+    print("phase: kill -9 of the service", flush=True)
+    kill_and_measure(service, player, wev_log)
+    wait_for(f"sway to remove the clone", lambda: not any(
+        i["name"] == clone for i in swaymsg("get_inputs") or []), 10, sway_log)
+    print("ok: the clone is gone from sway's inputs", flush=True)
 
     print(f"ok: compositor test: sway {OUTPUT_W}x{OUTPUT_H} (headless + libinput), wev; "
           f"{len(SCENARIOS)} scenarios per phase", flush=True)
