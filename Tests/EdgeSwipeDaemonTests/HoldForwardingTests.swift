@@ -172,6 +172,52 @@ import TouchOwnership
         #expect(target.frames == splitFrames(expected.events))
     }
 
+    /// SYN_DROPPED on a live device while an edge touch is held: it stays held (its recognizer is still
+    /// deciding), and when it is released the clone gets it whole from the synced state.
+    @Test func synDroppedLiveKeepsAHeldTouchHeld() throws {
+        let target = MemoryTarget()
+        let core = SessionCore(navigation: nil, emitFrames: false)
+        let pipeline = try DevicePipeline(device: phone, options: PipelineOptions(), mode: .live)
+        let source = core.add(pipeline, forwarding: try SourceForwarding(device: phone, mode: .live, target: target))
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(16), mty(1000), touch(1), absx(16), absy(1000)])
+        s.events.append(InputEvent(time: Microseconds(milliseconds: 10), type: EventType.syn, code: SynCode.dropped, value: 0))
+        s.frame(10, [mtx(20), absx(20)])
+        for e in s.events { core.feed(e, to: source) }
+        #expect(target.events.isEmpty)
+        var lift = FrameScript()
+        lift.frame(20, [tid(-1), touch(0)])
+        for e in lift.events { core.feed(e, to: source) }
+        var expected = FrameScript()
+        expected.frame(10, [tid(1), mtx(20), mty(1000), touch(1), absx(20), absy(1000)])
+        expected.frame(20, [tid(-1), touch(0)])
+        #expect(target.frames == splitFrames(expected.events))
+    }
+
+    /// A forwarded touch replaced in its slot by a new tracking id (no -1 first) that is held: the clone's touch
+    /// ends there (a -1 is written), and the held one follows when released.
+    @Test func forwardedTouchReplacedByAHeldOneEndsOnTheClone() throws {
+        final class ExcludeTop: GestureRecognizerDelegate {
+            func shouldBegin(_ request: BeginRequest) -> BeginDecision { .allow }
+            func shouldReceiveTouch(recognizer: RecognizerID, atMM point: Point) -> Bool { point.y >= 30 }
+        }
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(520), mty(300), touch(1), absx(520), absy(300)])   // 18.75 mm down: excluded
+        s.frame(10, [tid(2), mtx(16), mty(1000), absx(16), absy(1000)])             // in the zone: held
+        s.frame(20, [tid(-1), touch(0)])
+        let run = try ForwardingRun(phone)
+        let delegate = ExcludeTop()
+        run.session.pipeline(run.id)!.arena.delegate = delegate
+        run.feed(s.events)
+        var expected = FrameScript()
+        expected.frame(0, [tid(1), mtx(520), mty(300), touch(1), absx(520), absy(300)])
+        expected.frame(10, [tid(-1), touch(0)])
+        expected.frame(10, [tid(2), mtx(16), mty(1000), touch(1), absx(16), absy(1000)])
+        expected.frame(20, [tid(-1), touch(0)])
+        #expect(run.target.frames == splitFrames(expected.events))
+        withExtendedLifetime(delegate) {}
+    }
+
     /// The source removed with a finger down: the clone's touch lifts.
     @Test func removalLiftsEverythingOnTheClone() throws {
         var s = FrameScript()
