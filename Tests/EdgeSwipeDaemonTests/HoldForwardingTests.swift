@@ -1,5 +1,6 @@
 import EdgeSwipeCorpus
 import Gestures
+import Navigation
 import Testing
 import TouchInput
 import TouchModel
@@ -285,6 +286,26 @@ import TouchOwnership
         #expect(run.forwardedAfter[6] == 7)
         #expect(run.target.frames == splitFrames(s.events))
         withExtendedLifetime(delegate) {}
+    }
+
+    /// With navigation's exclusions (issue 16 part 3): a touch-down in the edge zone inside an excluded rectangle
+    /// never begins, so it is forwarded in the call that read it; one in the zone below the rectangle is held.
+    @Test func touchDownInAnExclusionIsForwardedAtOnce() throws {
+        let options = PipelineOptions()
+        let navigation = try NavigationSession(stack: "home,inbox", popRecognizer: options.popRecognizer, now: 0)
+        navigation.controller.exclusionGeometry = ExclusionGeometry(screen: PhysicalSize(widthMM: 65, heightMM: 140),
+                                                                    edgeZoneMM: 5)
+        _ = try navigation.controller.setExclusions([ExclusionRect(x: 0, y: 40, width: 10, height: 40)], owner: ExclusionOwner(1))
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(16), mty(960), touch(1), absx(16), absy(960)])    // 60 mm down: excluded
+        s.frame(60, [tid(-1), touch(0)])
+        s.frame(100, [tid(2), mtx(16), mty(1600), touch(1), absx(16), absy(1600)])  // 100 mm down: held
+        let run = try ForwardingRun(phone, options: options, navigation: navigation)
+        run.feed(s.events)
+        #expect(run.gestures.first?.failureReason == .refused(.excludedArea))
+        let ends = s.events.indices.filter { s.events[$0].isSynReport }
+        #expect(ends.map { run.forwardedAfter[$0] } == [7, 7 + 3, 7 + 3])
+        #expect(run.target.frames == splitFrames(s.events).prefix(2).map { $0 })
     }
 
     /// Only slotted devices can be owned: a protocol A device is refused, naming it.

@@ -1,5 +1,6 @@
 import EdgeSwipeSystem
 import Gestures
+import Navigation
 import TouchInput
 import TouchModel
 @testable import EdgeSwipeDaemon
@@ -46,10 +47,11 @@ final class ForwardingRun {
     /// How many events the target had after each `feed`.
     private(set) var forwardedAfter: [Int] = []
 
-    init(_ description: DeviceDescription, options: PipelineOptions = PipelineOptions()) throws {
+    init(_ description: DeviceDescription, options: PipelineOptions = PipelineOptions(),
+         navigation: NavigationSession? = nil) throws {
         loop = try EventLoop()
         var sink: ((PipelineOutput) -> Void)? = nil
-        session = try LiveSession(loop: loop, options: options, navigation: nil) { sink?($0) }
+        session = try LiveSession(loop: loop, options: options, navigation: navigation) { sink?($0) }
         id = try session.addFed(description, forwardTo: target)
         sink = { [unowned self] in self.outputs.append($0) }
     }
