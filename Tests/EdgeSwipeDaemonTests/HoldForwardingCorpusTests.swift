@@ -14,7 +14,8 @@ import TouchModel
         try Corpus.synthesized(rates: [120]).filter { $0.device.slotCount != nil }
     }
 
-    func forward(_ sample: CorpusSample) throws -> ForwardingRun {
+    /// The sample through the session with its clone, then removed; the touches read and the touches forwarded.
+    func forward(_ sample: CorpusSample) throws -> (ForwardingRun, read: Touches, forwarded: Touches) {
         var options = PipelineOptions()
         options.configuredSize = sample.geometry.size
         options.rotation = sample.rotation
@@ -22,17 +23,15 @@ import TouchModel
         let run = try ForwardingRun(sample.device, options: options)
         run.feed(sample.events)
         run.session.remove(run.id, now: (sample.events.last?.time ?? 0) + 1)
-        return run
+        let slots = sample.device.slotCount!
+        return (run, touches(splitFrames(sample.events).flatMap { $0 }, slots: slots), touches(run.target.events, slots: slots))
     }
 
     @Test func everyTouchOfASampleWithoutSwipeReachesTheCloneComplete() throws {
         let negatives = try Self.samples().filter { $0.expected == .noBegin }
         #expect(negatives.count >= 40)
         for sample in negatives {
-            let run = try forward(sample)
-            let slots = sample.device.slotCount!
-            let read = touches(splitFrames(sample.events).flatMap { $0 }, slots: slots)
-            let forwarded = touches(run.target.events, slots: slots)
+            let (run, read, forwarded) = try forward(sample)
             #expect(read.down.isEmpty)
             #expect(forwarded.complete == read.complete, "\(sample.name)")
             #expect(forwarded.down.isEmpty, "\(sample.name)")
@@ -44,10 +43,7 @@ import TouchModel
         let swipes = try Self.samples().filter { $0.expected != .noBegin }
         #expect(swipes.count >= 20)
         for sample in swipes {
-            let run = try forward(sample)
-            let slots = sample.device.slotCount!
-            let read = touches(splitFrames(sample.events).flatMap { $0 }, slots: slots)
-            let forwarded = touches(run.target.events, slots: slots)
+            let (_, read, forwarded) = try forward(sample)
             // Every forwarded touch is a touch read, complete; exactly one touch (the swipe) is missing.
             #expect(forwarded.complete.allSatisfy { read.complete[$0.key] == $0.value }, "\(sample.name)")
             #expect(forwarded.complete.count == read.complete.count - 1, "\(sample.name)")

@@ -94,7 +94,9 @@ func show(_ frames: [[InputEvent]], _ i: Int) -> String {
 
 /// Each touch of a stream (a tracking id in a slot, "id#n" for its n-th use) and its slot events as (code, value),
 /// in order; `down`: touches still down at the end.
-func touches(_ events: [InputEvent], slots: Int) -> (complete: [String: [[Int32]]], down: Set<String>) {
+typealias Touches = (complete: [String: [[Int32]]], down: Set<String>)
+
+func touches(_ events: [InputEvent], slots: Int) -> Touches {
     var slot = 0
     var current = Array(repeating: "", count: slots)
     var uses: [Int32: Int] = [:]

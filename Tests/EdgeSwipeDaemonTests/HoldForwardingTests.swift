@@ -137,8 +137,8 @@ import TouchOwnership
     @Test func synDroppedInARecordingLiftsEverythingOnTheClone() throws {
         var s = FrameScript()
         s.frame(0, [tid(1), mtx(520), mty(1000), touch(1), absx(520), absy(1000)])
-        s.events += [InputEvent(time: Microseconds(milliseconds: 10), type: EventType.abs, code: AbsCode.mtPositionX, value: 530),
-                     InputEvent(time: Microseconds(milliseconds: 10), type: EventType.syn, code: SynCode.dropped, value: 0)]
+        s.events.append(InputEvent(time: Microseconds(milliseconds: 10), type: EventType.abs, code: AbsCode.mtPositionX, value: 530))
+        s.synDropped(10)
         s.frame(10, [mtx(540)])
         s.frame(20, [mtx(550), absx(550)])
         s.frame(30, [tid(-1), touch(0)])
@@ -152,19 +152,25 @@ import TouchOwnership
         #expect(run.target.frames == splitFrames(expected.events))
     }
 
-    /// SYN_DROPPED on a live device: libevdev's synced state follows it. Every touch on the clone lifts, then
-    /// what is down and free is reported again, with the values the clone lacks.
-    @Test func synDroppedLiveLiftsThenReportsWhatIsDown() throws {
+    /// A live-mode source (SYN_DROPPED brings libevdev's synced state) with a clone in memory, and its feed.
+    func liveSource() throws -> (MemoryTarget, ([InputEvent]) -> Void) {
         let target = MemoryTarget()
         let core = SessionCore(navigation: nil, emitFrames: false)
         let pipeline = try DevicePipeline(device: phone, options: PipelineOptions(), mode: .live)
         let source = core.add(pipeline, forwarding: try SourceForwarding(device: phone, mode: .live, target: target))
+        return (target, { for e in $0 { core.feed(e, to: source) } })
+    }
+
+    /// SYN_DROPPED on a live device: libevdev's synced state follows it. Every touch on the clone lifts, then
+    /// what is down and free is reported again, with the values the clone lacks.
+    @Test func synDroppedLiveLiftsThenReportsWhatIsDown() throws {
+        let (target, feed) = try liveSource()
         var s = FrameScript()
         s.frame(0, [tid(1), mtx(520), mty(1000), touch(1), absx(520), absy(1000)])
-        s.events.append(InputEvent(time: Microseconds(milliseconds: 10), type: EventType.syn, code: SynCode.dropped, value: 0))
+        s.synDropped(10)
         s.frame(10, [mtx(560), absx(560)])
         s.frame(20, [mtx(570), absx(570)])
-        for e in s.events { core.feed(e, to: source) }
+        feed(s.events)
         var expected = FrameScript()
         expected.frame(0, [tid(1), mtx(520), mty(1000), touch(1), absx(520), absy(1000)])
         expected.frame(10, [tid(-1), touch(0)])
@@ -176,19 +182,16 @@ import TouchOwnership
     /// SYN_DROPPED on a live device while an edge touch is held: it stays held (its recognizer is still
     /// deciding), and when it is released the clone gets it whole from the synced state.
     @Test func synDroppedLiveKeepsAHeldTouchHeld() throws {
-        let target = MemoryTarget()
-        let core = SessionCore(navigation: nil, emitFrames: false)
-        let pipeline = try DevicePipeline(device: phone, options: PipelineOptions(), mode: .live)
-        let source = core.add(pipeline, forwarding: try SourceForwarding(device: phone, mode: .live, target: target))
+        let (target, feed) = try liveSource()
         var s = FrameScript()
         s.frame(0, [tid(1), mtx(16), mty(1000), touch(1), absx(16), absy(1000)])
-        s.events.append(InputEvent(time: Microseconds(milliseconds: 10), type: EventType.syn, code: SynCode.dropped, value: 0))
+        s.synDropped(10)
         s.frame(10, [mtx(20), absx(20)])
-        for e in s.events { core.feed(e, to: source) }
+        feed(s.events)
         #expect(target.events.isEmpty)
-        var lift = FrameScript()
-        lift.frame(20, [tid(-1), touch(0)])
-        for e in lift.events { core.feed(e, to: source) }
+        feed([InputEvent(time: Microseconds(milliseconds: 20), type: EventType.abs, code: AbsCode.mtTrackingID, value: -1),
+              InputEvent(time: Microseconds(milliseconds: 20), type: EventType.key, code: KeyCode.btnTouch, value: 0),
+              InputEvent(time: Microseconds(milliseconds: 20), type: EventType.syn, code: SynCode.report, value: 0)])
         var expected = FrameScript()
         expected.frame(10, [tid(1), mtx(20), mty(1000), touch(1), absx(20), absy(1000)])
         expected.frame(20, [tid(-1), touch(0)])

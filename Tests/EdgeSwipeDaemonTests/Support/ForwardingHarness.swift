@@ -81,6 +81,12 @@ struct FrameScript {
         for (type, code, value) in body { events.append(InputEvent(time: t, type: type, code: code, value: value)) }
         events.append(InputEvent(time: t, type: EventType.syn, code: SynCode.report, value: 0))
     }
+
+    /// A SYN_DROPPED at `ms`: what follows up to the next SYN_REPORT is the synced state (live) or the rest of a
+    /// cut frame (a recording).
+    mutating func synDropped(_ ms: Double) {
+        events.append(InputEvent(time: Microseconds(milliseconds: ms), type: EventType.syn, code: SynCode.dropped, value: 0))
+    }
 }
 
 func slot(_ v: Int32) -> (UInt16, UInt16, Int32) { (EventType.abs, AbsCode.mtSlot, v) }
