@@ -159,6 +159,83 @@ extension LiveSuite {
             #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
         }
 
+        /// Figures (no thresholds: the VM's timing follows the host's load), into RESULTS/ownership.txt: the delay
+        /// ownership adds to forwarded mid-screen frames (the clone's kernel time of each SYN_REPORT against the
+        /// time just before the test wrote it to the source), and the hold time of edge contacts that fail (a tap;
+        /// a finger that stays still past the 250 ms activation time-out): their first frame's time on the clone
+        /// against the time their touch-down was written. Each failed contact reaches the clone whole.
+        @Test func figuresForwardedDelayAndHoldTime() throws {
+            let (service, source, cloneNode) = try Self.ownedTouchscreen(tag: "own-figures")
+            let clone = try LiveDevice(path: cloneNode)
+            var got: [InputEvent] = []
+            let drainClone = { _ = try? clone.read { got.append($0) } }
+            let abs = EventType.abs
+            func e(_ code: UInt16, _ v: Int32) -> InputEvent { InputEvent(time: 0, type: abs, code: code, value: v) }
+            let syn = InputEvent(time: 0, type: EventType.syn, code: SynCode.report, value: 0)
+            /// Writes a frame; returns the CLOCK_MONOTONIC µs just before its SYN_REPORT went in.
+            func write(_ frame: [InputEvent]) throws -> UInt64 {
+                for event in frame.dropLast() { try source.write(event) }
+                let t = Monotonic.now().rawValue
+                try source.write(frame.last!)
+                return t
+            }
+            func pause(_ us: UInt64) {
+                let end = Monotonic.now().rawValue + us
+                while Monotonic.now().rawValue < end { drainClone(); usleep(2_000) }
+            }
+
+            // Mid-screen: 200 frames, 5 ms apart.
+            var written: [UInt64] = []
+            for frame in Self.midScreenDrag(trackingID: 50, count: 199) {
+                written.append(try write(frame))
+                pause(5_000)
+            }
+            pause(500_000)
+            let midTimes = got.filter(\.isSynReport).map(\.time.rawValue)
+            #expect(midTimes.count == written.count, "clone frames \(midTimes.count), written \(written.count)")
+            if midTimes.count == written.count {
+                OwnershipFigures.report(zip(midTimes, written).map { Int64($0) - Int64($1) }, name: "added delay, forwarded mid-screen frames")
+            }
+
+            // Edge contacts that fail: 10 taps (down, a 1-unit move 20 ms later, lift 20 ms after that) and 10 still
+            // fingers lifted after 400 ms. Each has its own tracking id.
+            var downs: [(id: Int32, kind: String, written: UInt64)] = []
+            for i in 0..<20 {
+                let id = Int32(200 + i)
+                let y = Int32(200 + (i % 10) * 120)
+                let tap = i < 10
+                downs.append((id, tap ? "tap" : "still", try write([e(AbsCode.mtTrackingID, id), e(AbsCode.mtPositionX, 10),
+                                                                   e(AbsCode.mtPositionY, y), syn])))
+                if tap {
+                    pause(20_000)
+                    _ = try write([e(AbsCode.mtPositionY, y + 1), syn])
+                    pause(20_000)
+                } else {
+                    pause(400_000)
+                }
+                _ = try write([e(AbsCode.mtTrackingID, -1), syn])
+                pause(150_000)
+            }
+            pause(500_000)
+            var holds: [String: [Int64]] = [:]
+            for down in downs {
+                // The contact's first frame on the clone: the SYN_REPORT after its tracking id.
+                guard let start = got.firstIndex(where: { $0.code == AbsCode.mtTrackingID && $0.value == down.id && $0.type == abs }),
+                      let report = got[start...].firstIndex(where: \.isSynReport) else {
+                    Issue.record("edge \(down.kind) \(down.id) never reached the clone")
+                    continue
+                }
+                // Whole: its lift follows.
+                #expect(got[report...].contains { $0.type == abs && $0.code == AbsCode.mtTrackingID && $0.value == -1 })
+                holds[down.kind, default: []].append(Int64(got[report].time.rawValue) - Int64(down.written))
+            }
+            for kind in ["tap", "still"] {
+                OwnershipFigures.report(holds[kind] ?? [], name: "hold time, failed edge contacts (\(kind))")
+            }
+            #expect(holds["still"]?.allSatisfy { $0 >= 250_000 } == true, "a still finger was released before the 250 ms time-out: \(holds)")
+            #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
+        }
+
         @Test func killNineGivesTheDeviceBackAndRemovesTheClone() throws {
             let (service, source, cloneNode) = try Self.ownedTouchscreen(tag: "own-kill")
             let reader = try LiveDevice(path: source.node)

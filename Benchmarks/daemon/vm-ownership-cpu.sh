@@ -1,0 +1,65 @@
+#!/bin/bash
+# Guest script (issue 16): the service's CPU time per evdev event with ownership (`run --own`: the device grabbed,
+# frames forwarded to a uinput clone) and without, each next to a bare libevdev reader (evdev-drain.c, the floor).
+# A grabbed device gives its events to the service alone, so the floor reads a second device made from the same
+# description, fed the same events at the same time (two evemu-play at once): the ratio compares the two
+# readers in the same seconds, as vm-cpu-per-event.sh does with one device.
+# Run: Tests/VM/vm-run --timeout 1200 -- Benchmarks/daemon/vm-ownership-cpu.sh RELEASE_EDGESWIPE EVDEV_DRAIN \
+#          [FRAMES (default 9982)] [ROUNDS (default 6: own and shared alternately)] [X_START (default 1000: mid-screen)]
+# X_START 1000 plays mid-screen drags, which no recognizer takes: every frame is forwarded (the costly case);
+# 11 plays back swipes from the left edge, which are held and then claimed: nothing of them is forwarded.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+source "$root/Tests/VM/guest/input-helpers.sh"
+bin=$1 drain=$2 frames=${3:-9982} rounds=${4:-6} xstart=${5:-1000}
+work=$(mktemp -d)
+cp "$root/udev/70-edgeswipe.rules" /etc/udev/rules.d/ && udevadm control --reload
+printf 'version: 1\nsocket:\n  path: %s/control.sock\n' "$work" > "$work/config.yaml"
+grep -v '^E:' "$root/samples/demo-back-swipes.evemu" > "$work/desc.evemu"
+python3 "$here/back-swipes.py" "$frames" 0.001 "$xstart" > "$work/events.evemu"
+run_ns() { local n=0 t; for t in /proc/$1/task/*/schedstat; do n=$((n + $(cut -d' ' -f1 "$t"))); done; echo $n; }
+vm_create_device "$work/desc.evemu" || exit 1
+owned=$VM_DEVICE_NODE
+vm_create_device "$work/desc.evemu" || exit 1
+floor=$VM_DEVICE_NODE
+events=$(grep -c '^E:' "$work/events.evemu")
+results=()
+for ((r = 0; r < rounds; r++)); do
+    mode=$([ $((r % 2)) = 0 ] && echo own || echo shared)
+    flag=$([ "$mode" = own ] && echo --own)
+    : > "$work/service.log"
+    "$bin" run --config "$work/config.yaml" --backend evdev $flag --stack home,a "$owned" > /dev/null 2> "$work/service.log" &
+    spid=$!
+    "$drain" "$floor" > /dev/null & dpid=$!
+    vm_wait_open "$spid" "$owned" || { cat "$work/service.log"; exit 1; }
+    vm_wait_open "$dpid" "$floor" || exit 1
+    if [ "$mode" = own ]; then
+        for ((i = 0; i < 200; i++)); do grep -q 'owned: grabbed' "$work/service.log" && break; sleep 0.05; done
+        grep -q 'owned: grabbed' "$work/service.log" || { echo "not owned:"; cat "$work/service.log"; exit 1; }
+    fi
+    sleep 0.5
+    s0=$(run_ns $spid) d0=$(run_ns $dpid)
+    evemu-play "$owned" < "$work/events.evemu" & p1=$!
+    evemu-play "$floor" < "$work/events.evemu" & p2=$!
+    wait $p1 $p2
+    sleep 1
+    s1=$(run_ns $spid) d1=$(run_ns $dpid)
+    results+=("$mode $((s1 - s0)) $((d1 - d0))")
+    kill -TERM $spid $dpid; wait $spid $dpid
+done
+python3 - "$events" "$xstart" "${results[@]}" <<'PY'
+import sys
+events, xstart = int(sys.argv[1]), int(sys.argv[2])
+rows = [line.split() for line in sys.argv[3:]]
+what = "mid-screen drags (all forwarded)" if xstart > 100 else "left-edge back swipes (held, then claimed)"
+for r, (mode, svc, drain) in enumerate(rows, 1):
+    svc, drain = int(svc), int(drain)
+    print(f"round {r} ({mode}, {what}): {events} events; service {svc / events / 1000:.2f} us/event, "
+          f"bare libevdev reader {drain / events / 1000:.2f}; service {svc / drain:.3f}x the floor")
+for mode in ("own", "shared"):
+    sel = [x for x in rows if x[0] == mode]
+    if sel:
+        ratio = sum(int(x[1]) for x in sel) / sum(int(x[2]) for x in sel)
+        print(f"{mode}: {len(sel)} rounds, service {ratio:.3f}x the floor")
+PY
