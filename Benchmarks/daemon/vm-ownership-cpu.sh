@@ -7,7 +7,8 @@
 # Run: Tests/VM/vm-run --timeout 1200 -- Benchmarks/daemon/vm-ownership-cpu.sh RELEASE_EDGESWIPE EVDEV_DRAIN \
 #          [FRAMES (default 9982)] [ROUNDS (default 6: own and shared alternately)] [X_START (default 1000: mid-screen)]
 # X_START 1000 plays mid-screen drags, which no recognizer takes: every frame is forwarded (the costly case);
-# 11 plays back swipes from the left edge, which are held and then claimed: nothing of them is forwarded.
+# 11 plays back swipes from the left edge: each is held; the first pops the stack (home,a) and is never
+# forwarded, every later one is refused at the root of the stack and its held frames are then forwarded.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -52,7 +53,7 @@ python3 - "$events" "$xstart" "${results[@]}" <<'PY'
 import sys
 events, xstart = int(sys.argv[1]), int(sys.argv[2])
 rows = [line.split() for line in sys.argv[3:]]
-what = "mid-screen drags (all forwarded)" if xstart > 100 else "left-edge back swipes (held, then claimed)"
+what = "mid-screen drags (all forwarded)" if xstart > 100 else "left-edge back swipes (held; after the first, refused at the root and released)"
 for r, (mode, svc, drain) in enumerate(rows, 1):
     svc, drain = int(svc), int(drain)
     print(f"round {r} ({mode}, {what}): {events} events; service {svc / events / 1000:.2f} us/event, "
