@@ -236,6 +236,45 @@ extension LiveSuite {
             #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
         }
 
+        /// The service stopped (SIGSTOP) while a finger floods the source past its buffer: it reads SYN_DROPPED when
+        /// continued, and the clone's finger is lifted and reported again, then lifted with the real lift. Nothing
+        /// stays down on the clone: every tracking id started there ends.
+        @Test func anOverflowLeavesNothingStuckOnTheClone() throws {
+            let (service, source, cloneNode) = try Self.ownedTouchscreen(tag: "own-overflow")
+            let clone = try LiveDevice(path: cloneNode)
+            var got: [InputEvent] = []
+            let abs = EventType.abs
+            func e(_ code: UInt16, _ v: Int32) -> InputEvent { InputEvent(time: 0, type: abs, code: code, value: v) }
+            let syn = InputEvent(time: 0, type: EventType.syn, code: SynCode.report, value: 0)
+            for event in [e(AbsCode.mtTrackingID, 60), e(AbsCode.mtPositionX, 1000), e(AbsCode.mtPositionY, 800), syn] {
+                try source.write(event)
+            }
+            _ = waitFor(seconds: 10) { _ = try? clone.read { got.append($0) }; return got.contains(where: \.isSynReport) }
+            #expect(kill(service.child.pid, SIGSTOP) == 0)
+            for i in 0..<4000 {
+                try source.write(e(AbsCode.mtPositionX, 1000 + Int32(i % 500)))
+                try source.write(syn)
+                if i % 100 == 0 { _ = try? clone.read { got.append($0) } }
+            }
+            #expect(kill(service.child.pid, SIGCONT) == 0)
+            // The continued service reads the overflow and its resync; the clone's reader keeps up meanwhile.
+            _ = waitFor(seconds: 2) { _ = try? clone.read { got.append($0) }; usleep(20_000); return false }
+            for event in [e(AbsCode.mtTrackingID, -1), syn] { try source.write(event) }
+            var quiet = 0
+            _ = waitFor(seconds: 30) {
+                let before = got.count
+                _ = try? clone.read { got.append($0) }
+                quiet = got.count == before ? quiet + 1 : 0
+                usleep(50_000)
+                return quiet >= 20
+            }
+            let ids = got.filter { $0.type == abs && $0.code == AbsCode.mtTrackingID }.map(\.value)
+            #expect(ids.last == -1, "the clone's last tracking id: \(ids.suffix(6))")
+            #expect(ids.filter { $0 >= 0 }.count == ids.filter { $0 == -1 }.count, "starts and ends on the clone: \(ids)")
+            #expect(ids.filter { $0 >= 0 }.count >= 2, "the finger was not lifted and reported again after the drop: \(ids)")
+            #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
+        }
+
         @Test func killNineGivesTheDeviceBackAndRemovesTheClone() throws {
             let (service, source, cloneNode) = try Self.ownedTouchscreen(tag: "own-kill")
             let reader = try LiveDevice(path: source.node)
