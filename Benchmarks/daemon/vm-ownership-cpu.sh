@@ -5,7 +5,10 @@
 # description, fed the same events at the same time (two evemu-play at once): the ratio compares the two
 # readers in the same seconds, as vm-cpu-per-event.sh does with one device.
 # Run: Tests/VM/vm-run --timeout 1200 -- Benchmarks/daemon/vm-ownership-cpu.sh RELEASE_EDGESWIPE EVDEV_DRAIN \
-#          [FRAMES (default 9982)] [ROUNDS (default 6: own and shared alternately)] [X_START (default 1000: mid-screen)]
+#          [FRAMES (default 9982)] [ROUNDS (default 6)] [X_START (default 1000: mid-screen)] [EVDEV_FORWARD_DRAIN]
+# Rounds rotate own, shared; with EVDEV_FORWARD_DRAIN (evdev-forward-drain.c: grab, clone, forward every frame)
+# they rotate own, fwd-event (one libevdev_uinput_write_event per event), fwd-frame (one write(2) per frame),
+# shared: the bare forwarder is the floor of forwarding, which the kernel charges to any writer.
 # X_START 1000 plays mid-screen drags, which no recognizer takes: every frame is forwarded (the costly case);
 # 11 plays back swipes from the left edge: each is held; the first pops the stack (home,a) and is never
 # forwarded, every later one is refused at the root of the stack and its held frames are then forwarded.
@@ -13,7 +16,9 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 source "$root/Tests/VM/guest/input-helpers.sh"
-bin=$1 drain=$2 frames=${3:-9982} rounds=${4:-6} xstart=${5:-1000}
+bin=$1 drain=$2 frames=${3:-9982} rounds=${4:-6} xstart=${5:-1000} forwarder=${6:-}
+modes=(own shared)
+[ -n "$forwarder" ] && modes=(own fwd-event fwd-frame shared)
 work=$(mktemp -d)
 cp "$root/udev/70-edgeswipe.rules" /etc/udev/rules.d/ && udevadm control --reload
 printf 'version: 1\nsocket:\n  path: %s/control.sock\n' "$work" > "$work/config.yaml"
@@ -27,15 +32,19 @@ floor=$VM_DEVICE_NODE
 events=$(grep -c '^E:' "$work/events.evemu")
 results=()
 for ((r = 0; r < rounds; r++)); do
-    mode=$([ $((r % 2)) = 0 ] && echo own || echo shared)
-    flag=$([ "$mode" = own ] && echo --own)
+    mode=${modes[r % ${#modes[@]}]}
     : > "$work/service.log"
-    "$bin" run --config "$work/config.yaml" --backend evdev $flag --stack home,a "$owned" > /dev/null 2> "$work/service.log" &
+    case $mode in
+        own) "$bin" run --config "$work/config.yaml" --backend evdev --own --stack home,a "$owned" > /dev/null 2> "$work/service.log" & ;;
+        shared) "$bin" run --config "$work/config.yaml" --backend evdev --stack home,a "$owned" > /dev/null 2> "$work/service.log" & ;;
+        fwd-event) "$forwarder" --per-event "$owned" > /dev/null 2> "$work/service.log" & ;;
+        fwd-frame) "$forwarder" --per-frame "$owned" > /dev/null 2> "$work/service.log" & ;;
+    esac
     spid=$!
     "$drain" "$floor" > /dev/null & dpid=$!
     vm_wait_open "$spid" "$owned" || { cat "$work/service.log"; exit 1; }
     vm_wait_open "$dpid" "$floor" || exit 1
-    if [ "$mode" = own ]; then
+    if [ "$mode" != shared ]; then
         for ((i = 0; i < 200; i++)); do grep -q 'owned: grabbed' "$work/service.log" && break; sleep 0.05; done
         grep -q 'owned: grabbed' "$work/service.log" || { echo "not owned:"; cat "$work/service.log"; exit 1; }
     fi
@@ -56,11 +65,12 @@ rows = [line.split() for line in sys.argv[3:]]
 what = "mid-screen drags (all forwarded)" if xstart > 100 else "left-edge back swipes (held; after the first, refused at the root and released)"
 for r, (mode, svc, drain) in enumerate(rows, 1):
     svc, drain = int(svc), int(drain)
-    print(f"round {r} ({mode}, {what}): {events} events; service {svc / events / 1000:.2f} us/event, "
-          f"bare libevdev reader {drain / events / 1000:.2f}; service {svc / drain:.3f}x the floor")
-for mode in ("own", "shared"):
+    print(f"round {r} ({mode}, {what}): {events} events; subject {svc / events / 1000:.2f} us/event, "
+          f"bare libevdev reader {drain / events / 1000:.2f}; subject {svc / drain:.3f}x the floor")
+for mode in ("own", "fwd-event", "fwd-frame", "shared"):
     sel = [x for x in rows if x[0] == mode]
     if sel:
         ratio = sum(int(x[1]) for x in sel) / sum(int(x[2]) for x in sel)
-        print(f"{mode}: {len(sel)} rounds, service {ratio:.3f}x the floor")
+        each = " / ".join(f"{int(x[1]) / int(x[2]):.3f}" for x in sel)
+        print(f"{mode}: {len(sel)} rounds, subject {ratio:.3f}x the floor ({each})")
 PY
