@@ -10,13 +10,15 @@ public enum LiveDeviceError: Error, Hashable, Sendable, CustomStringConvertible 
     case readFailed(path: String, errno: Errno)
     /// A write to a uinput clone failed (its path is the clone's phys).
     case writeFailed(path: String, errno: Errno)
+    /// uinput took only part of a frame's events (it takes whole events or fails, so this is a kernel surprise).
+    case shortWrite(path: String, written: Int, expected: Int)
     case libevdev(path: String, operation: String, errno: Errno)
     case closed(path: String)
 
     public var path: String {
         switch self {
         case .cannotOpen(let p, _), .notEvdev(let p, _), .grabFailed(let p, _), .readFailed(let p, _),
-             .writeFailed(let p, _), .libevdev(let p, _, _), .closed(let p):
+             .writeFailed(let p, _), .shortWrite(let p, _, _), .libevdev(let p, _, _), .closed(let p):
             return p
         }
     }
@@ -36,6 +38,8 @@ public enum LiveDeviceError: Error, Hashable, Sendable, CustomStringConvertible 
             return "\(path): read failed: \(e)"
         case .writeFailed(let path, let e):
             return "\(path): write failed: \(e)"
+        case .shortWrite(let path, let written, let expected):
+            return "\(path): short write: \(written) of \(expected) bytes of a frame"
         case .libevdev(let path, let operation, let e):
             return "\(path): \(operation) failed: \(e)"
         case .closed(let path):

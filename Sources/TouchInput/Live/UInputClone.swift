@@ -25,6 +25,8 @@ public final class UInputClone {
     @exclusivity(unchecked) private var uinput: OpaquePointer?
     /// /dev/uinput, opened here and closed by `close()` (libevdev destroys the device but leaves it open).
     private let uinputDescriptor: FileDescriptor
+    /// The kernel's events of the frame being written; times stay zero (uinput stamps events itself).
+    private var frameBuffer: [input_event] = []
 
     /// Whether a device name is a clone's, by its suffix (the service never opens its own clones).
     public static func isCloneName(_ name: String) -> Bool { name.hasSuffix(nameSuffix) }
@@ -82,14 +84,30 @@ public final class UInputClone {
     /// The clone's node, e.g. /dev/input/event9 (nil once closed, or when sysfs did not say).
     public var devnode: String? { uinput.flatMap { libevdev_uinput_get_devnode($0) }.map { String(cString: $0) } }
 
-    /// Writes events as they are (the kernel stamps their time). Give whole frames, each ending in SYN_REPORT:
-    /// readers of the clone see a frame when its SYN_REPORT is written.
+    /// Writes events as they are (the kernel stamps their time) in one write(2) of the whole array on the
+    /// clone's descriptor. Give whole frames, each ending in SYN_REPORT: readers of the clone see a frame when
+    /// its SYN_REPORT is written.
     public func write(_ events: [InputEvent]) throws {
-        guard let uinput else { throw LiveDeviceError.closed(path: phys) }
-        for event in events {
-            let rc = libevdev_uinput_write_event(uinput, UInt32(event.type), UInt32(event.code), event.value)
-            if rc < 0 { throw LiveDeviceError.writeFailed(path: phys, errno: Errno(rawValue: -rc)) }
+        guard uinput != nil else { throw LiveDeviceError.closed(path: phys) }
+        if events.isEmpty { return }
+        // One kernel entry per frame instead of one per event; the buffer is reused (no allocation per frame).
+        if frameBuffer.count < events.count { frameBuffer = Array(repeating: input_event(), count: events.count) }
+        for (i, event) in events.enumerated() {
+            frameBuffer[i].type = event.type
+            frameBuffer[i].code = event.code
+            frameBuffer[i].value = event.value
         }
+        let expected = events.count * MemoryLayout<input_event>.stride
+        let outcome = frameBuffer.withUnsafeBytes { raw in
+            Result { () throws(SystemError) -> Int? in try uinputDescriptor.write(UnsafeRawBufferPointer(rebasing: raw[..<expected])) }
+        }
+        let written: Int?
+        switch outcome {
+        case .success(let n): written = n
+        case .failure(let error): throw LiveDeviceError.writeFailed(path: phys, errno: error.errno)
+        }
+        guard let written else { throw LiveDeviceError.writeFailed(path: phys, errno: .wouldBlock) }
+        if written != expected { throw LiveDeviceError.shortWrite(path: phys, written: written, expected: expected) }
     }
 
     /// Removes the device. Safe to call twice.
