@@ -8,11 +8,11 @@ extension HoldForwarder {
     func forward(_ syn: InputEvent, frame: TouchFrame, claims: some ContactClaims) {
         findTouchChanges()
         index(frame)
-        var passthrough = true
+        // Only the slots this frame names or that are kept: every other slot's touch stays as it is.
+        var passthrough = keptMask == 0
         var anyRelease = false
-        for s in slots.indices {
+        forEachSlot(in: touchedMask) { s in
             let before = slots[s].fate
-            if before == .held || before == .suppressed { passthrough = false }
             segment[s] = before
             if before == .held {
                 // Its contact in this frame: the one that ended if the touch ended, else the current one, or the
@@ -46,11 +46,11 @@ extension HoldForwarder {
             }
         }
         if anyRelease {
-            for s in slots.indices where releasing[s] { slots[s].fate = .live }
+            forEachSlot(in: touchedMask) { s in if releasing[s] { slots[s].fate = .live } }
             releaseHeld()
         }
         route(syn: syn, passthrough: passthrough)
-        for s in slots.indices {
+        forEachSlot(in: touchedMask) { s in
             ended[s] = false
             starts[s] = 0
             currentContact[s] = -1
@@ -59,14 +59,22 @@ extension HoldForwarder {
     }
 
     /// First pass over the frame's events: which slots' touches end (tracking id -1, or replaced) and how many
-    /// start, without changing anything.
+    /// start, and which slots the frame names (`touchedMask`, with the kept ones), without changing anything.
     private func findTouchChanges() {
         var slot = sourceSlot
-        for s in slots.indices { ids[s] = slots[s].source.trackingID }
+        var named: UInt64 = 0
         for e in pending where e.type == EventType.abs {
             if e.code == AbsCode.mtSlot {
                 slot = e.value >= 0 && Int(e.value) < slots.count ? Int(e.value) : -1
-            } else if e.code == AbsCode.mtTrackingID && slot >= 0 {
+                continue
+            }
+            guard slot >= 0, SlotValues.index(of: e.code) != nil else { continue }
+            let bit: UInt64 = 1 << UInt64(slot)
+            if named & bit == 0 {
+                named |= bit
+                ids[slot] = slots[slot].source.trackingID
+            }
+            if e.code == AbsCode.mtTrackingID {
                 let current = ids[slot]
                 if e.value < 0 {
                     if current >= 0 && starts[slot] == 0 { ended[slot] = true }
@@ -78,15 +86,17 @@ extension HoldForwarder {
                 }
             }
         }
+        touchedMask = named | keptMask
     }
 
     /// Which contact of the frame is each slot's current touch, and which one ended there.
     private func index(_ frame: TouchFrame) {
         for c in frame.contacts where c.slot >= 0 && c.slot < slots.count {
             if c.isActive { currentContact[c.slot] = c.id } else { endedContact[c.slot] = c.id }
+            touchedMask |= 1 << UInt64(c.slot)
         }
-        for s in slots.indices where currentContact[s] >= 0 && starts[s] == 0 && slots[s].contactID < 0 {
-            slots[s].contactID = currentContact[s]
+        forEachSlot(in: touchedMask) { s in
+            if currentContact[s] >= 0 && starts[s] == 0 && slots[s].contactID < 0 { slots[s].contactID = currentContact[s] }
         }
     }
 
@@ -123,7 +133,8 @@ extension HoldForwarder {
             }
             out.append(e)
         }
-        for s in slots.indices where startedTouch[s] {
+        forEachSlot(in: touchedMask) { s in
+            guard startedTouch[s] else { return }
             startedTouch[s] = false
             switch segment[s] {
             case .live: catchUp(s, time: syn.time) { emit($0, slot: s) }
@@ -136,8 +147,9 @@ extension HoldForwarder {
             case .empty, .suppressed: break
             }
         }
-        for s in slots.indices {
+        forEachSlot(in: touchedMask) { s in
             slots[s].fate = segment[s]
+            updateKept(s)
             if segment[s] == .held { held[s].close(sequence: sequence, time: syn.time) }
         }
         // The source's pointer events describe the clone's touches only if no touch was kept from it in this frame.

@@ -95,6 +95,7 @@ extension HoldForwarder {
             }
             currentContact[s] = -1
         }
+        recomputeKept()
         endFrame(time: syn.time, from: start, pointerAsSource: allForwarded)
     }
 }

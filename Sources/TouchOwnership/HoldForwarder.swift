@@ -51,6 +51,11 @@ public final class HoldForwarder {
     var reference: Int32 = 0
     /// A SYN_DROPPED was read in the frame being read.
     var dropped = false
+    /// Slots whose touch is held or suppressed (bit s): with the slots a frame's events and contacts name, the
+    /// only ones a frame looks at (a device has up to 64 slots, a frame names a few).
+    var keptMask: UInt64 = 0
+    /// The slots the frame being reported looks at: its events', its contacts', and the kept ones.
+    var touchedMask: UInt64 = 0
 
     // Per-frame scratch, one entry per slot, sized once.
     var ended: [Bool]
@@ -134,6 +139,7 @@ public final class HoldForwarder {
             }
         }
         if any { releaseHeld() }
+        recomputeKept()
         return out
     }
 
@@ -148,6 +154,7 @@ public final class HoldForwarder {
             held[s].removeAll()
             slots[s].fate = slots[s].source.trackingID >= 0 ? .suppressed : .empty
         }
+        recomputeKept()
         return out
     }
 
@@ -190,8 +197,27 @@ public final class HoldForwarder {
     }
 
     /// Every touch now is forwarded or there is none: the source's own pointer events are true of the clone.
-    var allForwarded: Bool {
-        for s in slots.indices where slots[s].fate == .held || slots[s].fate == .suppressed { return false }
-        return true
+    var allForwarded: Bool { keptMask == 0 }
+
+    /// `keptMask` from every slot's fate, after a change outside the per-frame path (claims, lift, resync).
+    func recomputeKept() {
+        keptMask = 0
+        for s in slots.indices { updateKept(s) }
+    }
+
+    @inline(__always)
+    func updateKept(_ s: Int) {
+        let bit: UInt64 = 1 << UInt64(s)
+        if slots[s].fate == .held || slots[s].fate == .suppressed { keptMask |= bit } else { keptMask &= ~bit }
+    }
+
+    /// Calls `body` with each slot of `mask`, lowest first.
+    @inline(__always)
+    func forEachSlot(in mask: UInt64, _ body: (Int) -> Void) {
+        var m = mask
+        while m != 0 {
+            body(m.trailingZeroBitCount)
+            m &= m &- 1
+        }
     }
 }
