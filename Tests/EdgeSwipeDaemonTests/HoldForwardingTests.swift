@@ -255,6 +255,28 @@ import TouchOwnership
         #expect(run.gestures.map(\.phase).contains(.began))
     }
 
+    /// A failed write gives the device back: its grab is released exactly once (every later frame, with
+    /// forwarding stopped, leaves it alone), and the one note says so. Without it touch is lost until a restart.
+    @Test func writeFailureReleasesTheGrabOnce() throws {
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(520), mty(1000), touch(1), absx(520), absy(1000)])
+        s.frame(10, [mtx(530), absx(530)])
+        s.frame(20, [mtx(540), absx(540)])
+        s.frame(30, [tid(-1), touch(0)])
+        s.frame(100, [tid(2), mtx(600), mty(1000), touch(1), absx(600), absy(1000)])
+        s.frame(110, [tid(-1), touch(0)])
+        let run = try ForwardingRun(phone)
+        run.target.failFrom = 2
+        run.feed(Array(s.events.prefix(while: { $0.time < Microseconds(milliseconds: 20) })))
+        #expect(run.grabReleases == 0)
+        run.feed(Array(s.events.drop(while: { $0.time < Microseconds(milliseconds: 20) })))
+        #expect(run.target.attempts == 3)
+        #expect(run.grabReleases == 1)
+        let notes = run.notes.filter { $0.contains("forwarding") }
+        #expect(notes.count == 1)
+        #expect(notes.first?.contains("\(phone.label)") == true && notes.first?.contains("grab released") == true)
+    }
+
     /// Two fingers land in the zone of a two-finger swipe and lift before it begins: their held frames go out
     /// together, merged as the source grouped them, before the lift. The clone gets the input.
     @Test func twoHeldFingersAreReleasedFrameByFrameAsRead() throws {

@@ -75,7 +75,9 @@ public final class LiveSession {
     @discardableResult
     public func add(_ device: LiveDevice, options deviceOptions: PipelineOptions? = nil,
                     forwardTo target: (any ForwardTarget)? = nil) throws -> SourceID {
-        let forwarding = try target.map { try SourceForwarding(device: device.description, mode: .live, target: $0) }
+        let forwarding = try target.map {
+            try SourceForwarding(device: device.description, mode: .live, target: $0, releaseGrab: { try device.ungrab() })
+        }
         let source = core.add(try DevicePipeline(device: device.description, options: deviceOptions ?? options, mode: .live),
                               forwarding: forwarding)
         // The handler holds the device and source itself: no lookup by id on each wake-up. It is unregistered
@@ -94,10 +96,14 @@ public final class LiveSession {
     }
 
     /// Adds a pipeline that is fed events by the caller, as if they came from a device (a recording: after a
-    /// SYN_DROPPED the state is unknown). With `forwardTo`, as `add`.
+    /// SYN_DROPPED the state is unknown). With `forwardTo`, as `add`; `releaseGrab` stands for the device's grab
+    /// release, called once if a write to the target fails.
     public func addFed(_ description: DeviceDescription, options deviceOptions: PipelineOptions? = nil,
-                       forwardTo target: (any ForwardTarget)? = nil) throws -> SourceID {
-        let forwarding = try target.map { try SourceForwarding(device: description, mode: .recording, target: $0) }
+                       forwardTo target: (any ForwardTarget)? = nil,
+                       releaseGrab: (() throws -> Void)? = nil) throws -> SourceID {
+        let forwarding = try target.map {
+            try SourceForwarding(device: description, mode: .recording, target: $0, releaseGrab: releaseGrab)
+        }
         return core.add(try DevicePipeline(device: description, options: deviceOptions ?? options, mode: .recording),
                         forwarding: forwarding).id
     }

@@ -205,7 +205,8 @@ final class SessionCore {
     // MARK: Delivery
 
     /// Writes what the forwarder let through to the source's clone. A failed write is reported once, with the
-    /// device named, and ends the forwarding; recognition goes on.
+    /// device named, and ends the forwarding; the device's grab is released so its touches reach other readers
+    /// again instead of being lost until a restart; recognition goes on.
     @inline(never)
     private func forward(_ events: [InputEvent], from source: SessionSource) {
         guard !events.isEmpty, let forwarding = source.forwarding else { return }
@@ -213,8 +214,16 @@ final class SessionCore {
             try forwarding.target.write(events)
         } catch {
             source.forwarding = nil
-            sink(.deviceNote("forwarding to the clone of \(source.pipeline.description.label) stopped: \(error)",
-                             device: source.id))
+            var note = "forwarding to the clone of \(source.pipeline.description.label) stopped: \(error)"
+            if let releaseGrab = forwarding.releaseGrab {
+                do {
+                    try releaseGrab()
+                    note += "; grab released, other readers get its touches again"
+                } catch {
+                    note += "; releasing its grab failed: \(error)"
+                }
+            }
+            sink(.deviceNote(note, device: source.id))
         }
     }
 

@@ -63,6 +63,16 @@ public final class LiveDevice {
         isGrabbed = true
     }
 
+    /// Gives the device back to every reader (EVIOCGRAB released through libevdev), keeping it open: ownership
+    /// mode does this when its clone can no longer be written, so touch is not lost until a restart.
+    public func ungrab() throws {
+        guard let dev = evdev else { throw LiveDeviceError.closed(path: path) }
+        guard isGrabbed else { return }
+        let rc = libevdev_grab(dev, LIBEVDEV_UNGRAB)
+        if rc < 0 { throw LiveDeviceError.libevdev(path: path, operation: "libevdev_grab(LIBEVDEV_UNGRAB)", errno: Errno(rawValue: -rc)) }
+        isGrabbed = false
+    }
+
     deinit { close() }
 
     /// Delivers what can be read now, at most `limit` events. `.unplugged` means the device is gone:

@@ -46,14 +46,18 @@ final class ForwardingRun {
     private(set) var outputs: [PipelineOutput] = []
     /// How many events the target had after each `feed`.
     private(set) var forwardedAfter: [Int] = []
+    /// How many times the session released the source's grab (a stand-in for the device's).
+    private(set) var grabReleases = 0
 
     init(_ description: DeviceDescription, options: PipelineOptions = PipelineOptions(),
          navigation: NavigationSession? = nil) throws {
         loop = try EventLoop()
         var sink: ((PipelineOutput) -> Void)? = nil
         session = try LiveSession(loop: loop, options: options, navigation: navigation) { sink?($0) }
-        id = try session.addFed(description, forwardTo: target)
+        var release: (() -> Void)? = nil
+        id = try session.addFed(description, forwardTo: target, releaseGrab: { release?() })
         sink = { [unowned self] in self.outputs.append($0) }
+        release = { [unowned self] in self.grabReleases += 1 }
     }
 
     func feed(_ events: [InputEvent]) {
