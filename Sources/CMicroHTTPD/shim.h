@@ -7,34 +7,22 @@
 #include <sys/socket.h>
 #include <microhttpd.h>
 
-/// Starts a daemon for external polling (no thread of its own) on one explicit address.
-static inline struct MHD_Daemon *edgeswipe_mhd_start(unsigned int flags, const struct sockaddr *address,
+/// Starts a daemon for external polling (no thread of its own), listening on `address` or, when it is NULL, on
+/// `listen_fd`: a socket already bound and listening (passed by systemd, MHD_OPTION_LISTEN_SOCKET).
+static inline struct MHD_Daemon *edgeswipe_mhd_start(unsigned int flags, const struct sockaddr *address, int listen_fd,
                                                      MHD_AccessHandlerCallback handler, void *handler_cls,
                                                      MHD_RequestCompletedCallback completed, void *completed_cls,
                                                      MHD_NotifyConnectionCallback connection_notify,
                                                      void *connection_notify_cls,
                                                      unsigned int connection_limit, unsigned int timeout_seconds,
                                                      size_t connection_memory_limit) {
+    struct MHD_OptionItem listen[] = {
+        address != NULL ? (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)address}
+                        : (struct MHD_OptionItem){MHD_OPTION_LISTEN_SOCKET, listen_fd, NULL},
+        {MHD_OPTION_END, 0, NULL},
+    };
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
-                            MHD_OPTION_SOCK_ADDR, address,
-                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
-                            MHD_OPTION_NOTIFY_CONNECTION, connection_notify, connection_notify_cls,
-                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-                            MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
-                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
-                            MHD_OPTION_END);
-}
-
-/// The same on a listening socket that is already bound (passed by systemd, MHD_OPTION_LISTEN_SOCKET).
-static inline struct MHD_Daemon *edgeswipe_mhd_start_on_socket(unsigned int flags, int listen_fd,
-                                                               MHD_AccessHandlerCallback handler, void *handler_cls,
-                                                               MHD_RequestCompletedCallback completed, void *completed_cls,
-                                                               MHD_NotifyConnectionCallback connection_notify,
-                                                               void *connection_notify_cls,
-                                                               unsigned int connection_limit, unsigned int timeout_seconds,
-                                                               size_t connection_memory_limit) {
-    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
-                            MHD_OPTION_LISTEN_SOCKET, listen_fd,
+                            MHD_OPTION_ARRAY, listen,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_NOTIFY_CONNECTION, connection_notify, connection_notify_cls,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,

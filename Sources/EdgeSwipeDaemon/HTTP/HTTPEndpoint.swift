@@ -148,11 +148,7 @@ public final class HTTPEndpoint {
             }
         case .passed(let fd, let bound):
             name = bound.text
-            errno = 0
-            daemon = edgeswipe_mhd_start_on_socket(flags | (bound.isIPv6 ? MHD_USE_IPv6.rawValue : 0), fd.rawValue,
-                                                   httpAccessHandler, cls, httpRequestCompleted, cls,
-                                                   httpConnectionNotified, cls, UInt32(options.maxConnections),
-                                                   UInt32(options.idleTimeoutSeconds), 32 * 1024)
+            daemon = startDaemon(flags | (bound.isIPv6 ? MHD_USE_IPv6.rawValue : 0), nil, listening: fd.rawValue, cls)
         }
         guard let daemon else {
             let reason = errno != 0 ? String(cString: strerror(errno)) : "libmicrohttpd could not start"
@@ -176,9 +172,11 @@ public final class HTTPEndpoint {
         return Listener(daemon: daemon, registration: registration, address: bound)
     }
 
-    private func startDaemon(_ flags: UInt32, _ address: UnsafePointer<sockaddr>, _ cls: UnsafeMutableRawPointer) -> OpaquePointer? {
+    /// A daemon on `address`, or when it is nil on the listening socket `listening`.
+    private func startDaemon(_ flags: UInt32, _ address: UnsafePointer<sockaddr>?, listening: Int32 = -1,
+                             _ cls: UnsafeMutableRawPointer) -> OpaquePointer? {
         errno = 0
-        return edgeswipe_mhd_start(flags, address, httpAccessHandler, cls, httpRequestCompleted, cls,
+        return edgeswipe_mhd_start(flags, address, listening, httpAccessHandler, cls, httpRequestCompleted, cls,
                                    httpConnectionNotified, cls, UInt32(options.maxConnections), UInt32(options.idleTimeoutSeconds), 32 * 1024)
     }
 
