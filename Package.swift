@@ -8,8 +8,10 @@ import PackageDescription
 /// when a target imports a module of this package that its entry here does not declare.
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6), .enableUpcomingFeature("MemberImportVisibility")]
 /// Release builds put each function in its own section, so the linker can place the service's per-wake-up code
-/// together (Sources/edgeswipe/hot-path.order).
-let hotPathReady: [SwiftSetting] = strict + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+/// together (Sources/edgeswipe/hot-path.order), and compile switches to compare chains, not jump tables: a jump
+/// table is a read of a data page and an indirect jump, both costly per wake-up on an emulated CPU (the VM rig).
+let hotPathReady: [SwiftSetting] = strict + [.unsafeFlags(["-Xfrontend", "-function-sections",
+                                                           "-Xllvm", "-min-jump-table-entries=1000"], .when(configuration: .release))]
 let hotPathOrder: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/Sources/edgeswipe/hot-path.order"],
                  .when(configuration: .release)),
