@@ -8,10 +8,13 @@ public final class DevicePipeline {
     public let geometry: SurfaceGeometry
     /// Replaced only by `reconfigure`, between touches. Unchecked exclusivity, as for the decoder below.
     @exclusivity(unchecked) public private(set) var arena: GestureArena
-    /// Nil for frame sources (libinput touchscreens), whose frames arrive already decoded.
     /// Unchecked exclusivity: private, touched only by this class on one thread, and the decoder never calls
     /// back into it, so the per-access dynamic check would guard nothing (its cost: BENCHMARKS.md).
-    @exclusivity(unchecked) private var decoder: MultitouchDecoder?
+    /// Frame sources have one too, never fed: a flag, not an optional, says so, because reading the optional's
+    /// case was an out-of-line call on every event.
+    @exclusivity(unchecked) private var decoder: MultitouchDecoder
+    /// False for frame sources (libinput touchscreens), whose frames arrive already decoded.
+    private let decodes: Bool
 
     /// Throws when the device has no physical size (resolution 0 and no configured size) or a recognizer
     /// configuration is invalid.
@@ -19,6 +22,7 @@ public final class DevicePipeline {
         description = device
         geometry = try SurfaceGeometry(device: device, configuredSize: options.configuredSize)
         decoder = MultitouchDecoder(device: device, geometry: geometry, mode: mode)
+        decodes = true
         arena = GestureArena(transform: ScreenTransform(deviceSize: geometry.size, rotation: options.rotation,
                                                         calibration: options.calibration))
         for config in options.recognizers { try arena.add(config) }
@@ -33,7 +37,8 @@ public final class DevicePipeline {
         description = DeviceDescription(name: name, id: InputID(bustype: 0, vendor: 0, product: 0, version: 0),
                                         absInfo: [AbsCode.mtPositionX: x, AbsCode.mtPositionY: y], origin: node)
         geometry = SurfaceGeometry(xAxis: x, yAxis: y, size: size)
-        decoder = nil
+        decoder = MultitouchDecoder(device: description, geometry: geometry)
+        decodes = false
         arena = GestureArena(transform: ScreenTransform(deviceSize: size, rotation: options.rotation))
         for config in options.recognizers { try arena.add(config) }
     }
@@ -42,7 +47,7 @@ public final class DevicePipeline {
     /// no gesture is cut in half. The surface size, and so the decoder, stays: a new size needs the device
     /// reopened.
     public func reconfigure(_ options: PipelineOptions) throws {
-        let transform = decoder == nil
+        let transform = !decodes
             ? ScreenTransform(deviceSize: geometry.size, rotation: options.rotation)
             : ScreenTransform(deviceSize: geometry.size, rotation: options.rotation, calibration: options.calibration)
         let next = GestureArena(transform: transform)
@@ -72,17 +77,17 @@ public final class DevicePipeline {
     /// the arena's reused buffer: read it before the next call).
     @inline(__always)
     public func feed(_ event: InputEvent) -> (frame: TouchFrame, gestures: [GestureEvent])? {
-        decoded(decoder?.feed(event))
+        decodes ? decoded(decoder.feed(event)) : nil
     }
 
     /// Ends every contact in flight (unplug, end of a recording).
     public func cancelAll(time: Microseconds) -> (frame: TouchFrame, gestures: [GestureEvent])? {
-        decoded(decoder?.cancelAll(time: time))
+        decodes ? decoded(decoder.cancelAll(time: time)) : nil
     }
 
     public var nextDeadline: Microseconds? { arena.nextDeadline }
 
     public func deadlineReached(now: Microseconds) -> [GestureEvent] { arena.deadlineReached(now: now) }
 
-    public var diagnostics: [DecoderDiagnostic] { decoder?.diagnostics ?? [] }
+    public var diagnostics: [DecoderDiagnostic] { decodes ? decoder.diagnostics : [] }
 }
