@@ -11,13 +11,14 @@ involuntary context switches of all the service's threads (a loop blocked in epo
 none; the spinning loop of the defect made about 19 000 a second) and its CPU time (utime + stime from
 /proc/PID/stat), then checks that the control socket still answers.
 """
-import json, os, socket, subprocess, sys, tempfile, time
+import atexit, json, os, socket, subprocess, shutil, sys, tempfile, time
 
 binary = sys.argv[1]
 idle = float(sys.argv[2]) if len(sys.argv) > 2 else 10.0
 recording = sys.argv[3] if len(sys.argv) > 3 else os.path.join(os.path.dirname(__file__), "..", "..", "samples",
                                                                   "demo-back-swipes.evemu")
 work = tempfile.mkdtemp(prefix="edgeswipe-closed-reader-")
+atexit.register(shutil.rmtree, work, ignore_errors=True)   # the log is printed where it matters
 control = os.path.join(work, "control.sock")
 config = os.path.join(work, "config.yaml")
 with open(config, "w") as f:

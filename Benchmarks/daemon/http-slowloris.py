@@ -10,7 +10,7 @@ does. Meanwhile, every 0.5 s for SECONDS (default 40), a client with the token s
 {"command":"state"} on a new connection; the time from connect to the complete answer is recorded (5 s limit:
 no answer in 5 s counts as a failure). Prints the answer times and how many slow connections the service cut.
 """
-import json, os, select, socket, statistics, subprocess, sys, tempfile, time
+import atexit, json, os, select, socket, statistics, subprocess, shutil, sys, tempfile, time
 
 binary = sys.argv[1]
 slow_count = int(sys.argv[2]) if len(sys.argv) > 2 else 140
@@ -18,6 +18,7 @@ seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 40.0
 interval = float(sys.argv[4]) if len(sys.argv) > 4 else 10.0
 here = os.path.dirname(os.path.abspath(__file__))
 work = tempfile.mkdtemp(prefix="edgeswipe-slowloris-")
+atexit.register(shutil.rmtree, work, ignore_errors=True)   # the log is printed where it matters
 token = "slowloris-benchmark-token-0123456789"
 token_file = os.path.join(work, "token")
 with open(token_file, "w") as f:

@@ -10,11 +10,12 @@ Usage: Benchmarks/daemon/service-figures.py PATH/TO/edgeswipe [IDLE_SECONDS]
 The service runs with no devices (none on this host) and its control socket in a temp dir, so this measures
 the service itself, not device handling.
 """
-import json, os, socket, subprocess, sys, tempfile, time
+import atexit, json, os, socket, subprocess, shutil, sys, tempfile, time
 
 binary = sys.argv[1]
 idle = float(sys.argv[2]) if len(sys.argv) > 2 else 10.0
 work = tempfile.mkdtemp(prefix="edgeswipe-figures-")
+atexit.register(shutil.rmtree, work, ignore_errors=True)   # the log is printed where it matters
 notify_path = os.path.join(work, "notify")
 sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
 sock.bind(notify_path)

@@ -131,10 +131,10 @@ public final class GestureArena {
 
     /// The earliest time-out of any recognizer, for the caller's single timer (on the frames' clock).
     /// Kept up to date by `process` and `deadlineReached`, so reading it costs nothing.
-    public var nextDeadline: Microseconds? { earliestDeadline }
+    @inlinable public var nextDeadline: Microseconds? { earliestDeadline }
     /// A computed property in front of it because another module reading a public stored property of a class
     /// accesses the field directly, with a dynamic exclusivity check, whatever this declaration says.
-    @exclusivity(unchecked) private var earliestDeadline: Microseconds? = nil
+    @exclusivity(unchecked) @usableFromInline private(set) var earliestDeadline: Microseconds? = nil
 
     /// True when every recognizer is ended, cancelled or failed: nothing but a new finger or the last lift
     /// can change anything (see `process`). Empty arenas never wait.

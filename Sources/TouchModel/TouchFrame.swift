@@ -54,6 +54,8 @@ public struct TouchFrame: Hashable, Sendable {
     /// The frame follows a `SYN_DROPPED` resync.
     public var resynced: Bool
 
+    /// Inlinable: the decoder makes one per frame, from another module.
+    @inlinable
     public init(time: Microseconds, contacts: [Contact], fingerCount: Int? = nil, resynced: Bool = false) {
         self.time = time
         self.contacts = contacts

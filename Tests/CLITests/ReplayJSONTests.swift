@@ -127,8 +127,9 @@ struct ReplayJSONTests {
 
 @Suite("edgeswipe replay errors")
 struct ReplayErrorTests {
+    /// A new directory of its own holding `text` as `name`; the caller removes the directory.
     func write(_ text: String, name: String) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("edgeswipe-cli-\(getpid())")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("edgeswipe-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent(name)
         try text.write(to: url, atomically: true, encoding: .utf8)
@@ -140,6 +141,7 @@ struct ReplayErrorTests {
         var lines = sample.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines.insert("E: this is not an event", at: 50)   // becomes line 51
         let url = try write(lines.joined(separator: "\n"), name: "garbage.evemu")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let r = try CLI.run(["replay", url.path])
         #expect(r.status == 1)
         #expect(r.stderr.contains("garbage.evemu:51"), "\(r.stderr)")

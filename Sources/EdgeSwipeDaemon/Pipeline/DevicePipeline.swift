@@ -61,13 +61,15 @@ public final class DevicePipeline {
     /// Written every frame: unchecked exclusivity as for the decoder.
     @exclusivity(unchecked) public private(set) var fingerDown = false
 
-    /// A frame from a frame source.
+    /// A frame from a frame source, or from the decoder. Inlined: it is a few loads and a call, once a frame.
+    @inline(__always)
     public func process(_ frame: TouchFrame) -> [GestureEvent] {
         fingerDown = frame.activeCount > 0
         return arena.process(frame, now: frame.time)
     }
 
     /// A frame from this pipeline's decoder, through `process`.
+    @inline(__always)
     private func decoded(_ frame: TouchFrame?) -> (frame: TouchFrame, gestures: [GestureEvent])? {
         guard let frame else { return nil }
         return (frame, process(frame))

@@ -227,15 +227,22 @@ final class SessionCore {
         }
     }
 
+    /// Inlined into each frame's step: the rare paths it leads to are out of line.
+    @inline(__always)
     private func deliver(_ frame: TouchFrame, _ gestures: [GestureEvent], from source: SessionSource) {
-        if emitFrames { sink(.frame(frame, device: source.id)) }
+        if emitFrames { emit(frame, from: source) }
         // Most frames bring no gesture event: then the gesture path (and its stack) is not entered at all.
         if !gestures.isEmpty { deliver(gestures, from: source) }
         // The last finger lifted: settings that waited for it apply now.
         if pendingOptionsCount > 0, frame.activeCount == 0 { applyPendingOptions(source) }
     }
 
-    /// Out of line: rare, and kept out of the per-frame function's stack frame.
+    /// Out of line, as the two below: rare (or asked for), and kept out of the per-frame step.
+    @inline(never)
+    private func emit(_ frame: TouchFrame, from source: SessionSource) {
+        sink(.frame(frame, device: source.id))
+    }
+
     @inline(never)
     private func applyPendingOptions(_ source: SessionSource) {
         guard let next = source.pendingOptions else { return }
@@ -247,6 +254,7 @@ final class SessionCore {
     }
 
     /// Gesture events, from a frame or a deadline: out, into navigation, and navigation's events out.
+    @inline(never)
     private func deliver(_ gestures: [GestureEvent], from source: SessionSource) {
         for g in gestures {
             sink(.gesture(g, device: source.id))
