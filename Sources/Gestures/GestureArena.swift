@@ -133,7 +133,8 @@ public final class GestureArena {
     /// Kept up to date by `process` and `deadlineReached`, so reading it costs nothing.
     @inlinable public var nextDeadline: Microseconds? { earliestDeadline }
     /// A computed property in front of it because another module reading a public stored property of a class
-    /// accesses the field directly, with a dynamic exclusivity check, whatever this declaration says.
+    /// accesses the field directly, with a dynamic exclusivity check, whatever this declaration says; the
+    /// inlinable getter reads it with none (no swift_beginAccess on the release build's per-frame path).
     @exclusivity(unchecked) @usableFromInline private(set) var earliestDeadline: Microseconds? = nil
 
     /// True when every recognizer is ended, cancelled or failed: nothing but a new finger or the last lift
