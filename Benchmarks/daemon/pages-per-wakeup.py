@@ -5,11 +5,16 @@ A wake-up is everything between two returns from poll(2)/epoll_wait(2). Per wake
 distinct 4 KiB code pages and data pages, and the distinct control transfers the emulator cannot chain
 directly (returns, indirect calls and jumps, direct ones to another page): under TCG, after a context switch
 each of these costs a TLB refill or a translation-block lookup.
-Usage: pages-per-wakeup.py TRACE.gz MAPS BINARY   (BINARY: the reader's executable, for its disassembly)
+Usage: pages-per-wakeup.py TRACE.gz MAPS BINARY [--where]   (BINARY: the reader's executable, for its disassembly)
+--where also lists the pages at least half the wake-ups touch, by mapping and offset, with the functions of
+BINARY that ran on each of its code pages (PLT stubs show as _init): how a page outside the hot span
+(hot-path.order) is found.
 """
-import collections, gzip, re, statistics, subprocess, sys
+import bisect, collections, gzip, re, statistics, subprocess, sys
 
 trace, maps, binary = sys.argv[1:4]
+where = '--where' in sys.argv[4:]
+ran = collections.defaultdict(set)   # code page -> addresses run there (a few each), for --where
 regions = []
 for line in open(maps):
     p = line.split()
@@ -70,6 +75,8 @@ for line in gzip.open(trace, 'rt', errors='replace'):
             transfers.add((previous, addr))
         previous, previous_size = addr, int(fields[1])
         code.add(addr >> 12)
+        if where and len(ran[addr >> 12]) < 256:
+            ran[addr >> 12].add(addr)
         count += 1
     elif k in ('L', 'S', 'M'):
         data.add(addr >> 12)
@@ -85,3 +92,35 @@ rows = [(len(c), len(d), sum(1 for t in tr if unchained(t)), n) for c, d, tr, n 
 median = lambda i: statistics.median(r[i] for r in rows)
 print(f"{len(rows)} wake-ups; per wake-up (median): {median(0):.0f} code pages, {median(1):.0f} data pages, "
       f"{median(2):.0f} unchained control transfers, {median(3):.0f} instructions")
+
+if where:
+    def place(page):
+        a = page << 12
+        for lo, hi, off, name in regions:
+            if lo <= a < hi:
+                return lo, off, name
+        return None, 0, '?'
+    symbols = []
+    for line in subprocess.run(['nm', '-n', binary], capture_output=True, text=True).stdout.splitlines():
+        p = line.split()
+        if len(p) == 3 and p[1] in 'tTwW':
+            symbols.append((int(p[0], 16), p[2]))
+    starts = [a for a, _ in symbols]
+    binary_base = next((a for a, b, off, name in regions if off == 0 and name.endswith('/' + binary.split('/')[-1])), None)
+    for label, index in (('code', 0), ('data', 1)):
+        counts = collections.Counter(p for w in wakeups for p in w[index])
+        common = sorted(p for p, c in counts.items() if c >= len(wakeups) / 2)
+        print(f"{label} pages touched by at least half the wake-ups: {len(common)}")
+        for page in common:
+            lo, off, name = place(page)
+            line = f"  {page << 12:#x} {name.split('/')[-1]}+{(page << 12) - (lo or 0) + off:#x}  {counts[page]}/{len(wakeups)}"
+            if label == 'code' and binary_base is not None and name.endswith('/' + binary.split('/')[-1]):
+                names = set()
+                for addr in ran[page]:
+                    i = bisect.bisect_right(starts, addr - binary_base) - 1
+                    if i >= 0:
+                        names.add(symbols[i][1])
+                line += "  " + "; ".join(sorted(n.split(' ---> ')[-1][:80] for n in
+                                                 subprocess.run(['swift', 'demangle', '--simplified'] + sorted(names),
+                                                                capture_output=True, text=True).stdout.splitlines()))
+            print(line)
