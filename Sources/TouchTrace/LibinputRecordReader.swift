@@ -25,6 +25,10 @@ struct LibinputRecordParser: ~Copyable {
     /// Whether a lone device's times count from its first event: decided at `devices:` from an `ndevices` of 0 or
     /// 1 given before it (as libinput record writes it), so a text cut anywhere in the list decides as the whole.
     private var singleDeviceClock = false
+    /// `ndevices` as given before the list: a device beyond it makes the text malformed where that device starts,
+    /// so the whole text and every cut reaching that device read the same way (an error), instead of the cut
+    /// reading fewer devices on another clock.
+    private var declaredBeforeList: (count: Int64, mark: YAMLMark)?
     /// The offset where the last device read whole ends.
     private var lastDeviceEnd = 0
 
@@ -94,6 +98,7 @@ struct LibinputRecordParser: ~Copyable {
             case "devices":
                 sawDevices = true
                 singleDeviceClock = (declared?.count ?? 2) <= 1
+                declaredBeforeList = declared
                 try parseDevices()
             default:
                 try r.skipNode()
@@ -162,6 +167,10 @@ struct LibinputRecordParser: ~Copyable {
         while try r.next() != .sequenceEnd {
             guard devices.count < TraceReader.maxDevices else {
                 throw failure(.tooManyDevices(limit: TraceReader.maxDevices), at: r.startMark)
+            }
+            if let declared = declaredBeforeList, Int64(devices.count) >= declared.count {
+                throw failure(.malformed("ndevices is \(declared.count) but the list holds more devices (device \(devices.count + 1) "
+                                         + "begins on line \(r.startMark.line))"), at: declared.mark)
             }
             try parseDevice(index: devices.count)
         }

@@ -104,6 +104,37 @@ struct CutMultiDeviceRoundTripTests {
         #expect(left.devices.map(\.events) == [touch])
     }
 
+    /// A device beyond an `ndevices` given before the list is refused where it begins, at the ndevices line: the
+    /// whole text and every cut that reaches the extra device read the same way. Before, a cut ending just
+    /// after the extra device began read one device counted from its first event, and the whole text two on
+    /// the recorder's clock: the cut's events did not begin the whole's (the fuzzer's
+    /// cut-inside-a-tagged-key-after-the-device-list).
+    @Test("a device beyond ndevices is refused where it begins, whole or cut at every byte")
+    func deviceBeyondDeclaredCount() throws {
+        let fromZero = Self.events([(at: 0, Self.down), (at: 20_000, Self.up)])
+        let text = try Self.text("ndevices-3-holding-two-whole-devices").replacingOccurrences(of: "ndevices: 3\n", with: "ndevices: 1\n")
+        let whole = traceError { try TraceReader.read(text: text, source: "two.yml") }
+        #expect(whole?.line == 3)
+        #expect(whole.map { "\($0)" }?.contains("ndevices is 1 but the list holds more devices (device 2 begins on line 38)") == true,
+                "\(String(describing: whole))")
+        let utf8 = Array(text.utf8)
+        let secondBegins = try #require(text.range(of: "- node: /dev/input/event6")).lowerBound.utf16Offset(in: text)
+        var refusedAtTheExtraDevice = 0
+        for length in 0...utf8.count {
+            let prefix = String(decoding: utf8[..<length], as: UTF8.self)
+            guard let cut = try? TraceReader.read(text: prefix, source: "two.yml") else { continue }
+            // Whatever reads is the first device alone, on its own clock, complete frames of it.
+            #expect(cut.devices.count == 1, "cut at \(length) reads \(cut.devices.count) devices")
+            #expect(fromZero.starts(with: cut.devices.first?.events ?? []), "cut at \(length)")
+            #expect(length <= secondBegins + 30, "cut at \(length), past the second device's start, reads")
+        }
+        for length in (secondBegins + 30)...utf8.count {
+            let prefix = String(decoding: utf8[..<length], as: UTF8.self)
+            if traceError({ try TraceReader.read(text: prefix, source: "two.yml") })?.line == 3 { refusedAtTheExtraDevice += 1 }
+        }
+        #expect(refusedAtTheExtraDevice == utf8.count - secondBegins - 29)
+    }
+
     @Test("a second events: list of a device that goes back in time is refused at its event", arguments: [1, 2])
     func eventsListedTwice(ndevices: Int) throws {
         let one = try Self.text("ndevices-2-holding-one-whole-device").replacingOccurrences(of: "ndevices: 2\n", with: "ndevices: \(ndevices)\n")

@@ -172,11 +172,16 @@ struct HostileRecordingTests {
         let declared = try #require(Self.error(Self.record(devices: 257)))
         #expect(declared.problem == .tooManyDevices(limit: 256))
         #expect(declared.line == 2)
-        // Declaring fewer does not get more past the bound: the 257th entry is refused where it starts.
-        let listed = Self.record(devices: 257).replacingOccurrences(of: "ndevices: 257", with: "ndevices: 1")
-        let e = try #require(Self.error(listed))
-        #expect(e.problem == .tooManyDevices(limit: 256))
-        #expect(e.line == 5 + 256 * 11, "\(e)")
+        // Declaring fewer before the list: the first device beyond it is refused where it begins, at ndevices.
+        let fewer = Self.record(devices: 257).replacingOccurrences(of: "ndevices: 257", with: "ndevices: 1")
+        let e = try #require(Self.error(fewer))
+        #expect(e.problem == .malformed("ndevices is 1 but the list holds more devices (device 2 begins on line 16)"))
+        #expect(e.line == 2, "\(e)")
+        // Declared after the list, nothing bounds it but the reader: the 257th entry is refused where it starts.
+        let after = Self.record(devices: 257).replacingOccurrences(of: "ndevices: 257\n", with: "") + "ndevices: 1\n"
+        let a = try #require(Self.error(after))
+        #expect(a.problem == .tooManyDevices(limit: 256))
+        #expect(a.line == 4 + 256 * 11, "\(a)")
     }
 
     // MARK: numbers
