@@ -78,6 +78,15 @@ struct EvemuParser {
             if end > 0, base[start + end - 1] == 0x0D { end -= 1 }
             var line = ByteLine(base: base + start, i: 0, end: end)
             if eventsStart == 0, line.hasPrefix(UInt8(ascii: "E"), UInt8(ascii: ":")) { eventsStart = start }
+            // An event line with no line break after it may be cut inside its last number ("0000 0000 03" of
+            // "0000 0000 030468"), and would then read as another event than the whole file's: the file stops
+            // before it, as at any other cut.
+            if nl == nil, line.hasPrefix(UInt8(ascii: "E"), UInt8(ascii: ":")) {
+                let what = "the last event line has no line break after it (it may be cut)"
+                if strict { throw failure(.truncated(what), column: nil) }
+                cutLine = (what, lineNumber)
+                break
+            }
             do throws(TraceError) {
                 try parseLine(&line)
             } catch {

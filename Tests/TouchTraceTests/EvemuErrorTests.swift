@@ -22,6 +22,36 @@ struct EvemuErrorTests {
         #expect(error.file == "cut.evemu")
     }
 
+    /// A last event line with no line break may be cut inside its value: "0000 0000 03" of "0000 0000 030468"
+    /// read as a SYN_REPORT of value 3, where the whole file has 0x30468 (the fuzzer's
+    /// syn-report-value-cut-at-a-digit-with-no-line-break). Cut at every byte, the lenient reader keeps only
+    /// events that begin the whole file's, and says it was cut exactly when the strict reader refuses.
+    @Test("a last event line with no line break is where the file stops, cut at every byte")
+    func unterminatedLastEventLine() throws {
+        let text = sampleDescription + sampleEvents + "E: 0.030000 0000 0000 030468\n"
+        let whole = try TraceReader.read(text: text, source: "v.evemu", strict: true).devices[0].events
+        #expect(whole.count == 10)
+        #expect(whole.last?.value == 30468)
+        let utf8 = Array(text.utf8)
+        var cuts = 0
+        for length in 1..<utf8.count {
+            let prefix = String(decoding: utf8[..<length], as: UTF8.self)
+            let strictRefuses = (try? TraceReader.read(text: prefix, source: "v.evemu", strict: true)) == nil
+            guard let cut = try? TraceReader.read(text: prefix, source: "v.evemu") else { continue }
+            let events = cut.devices[0].events
+            #expect(whole.starts(with: events), "cut at \(length) reads \(events.count) events not beginning the whole's")
+            #expect(strictRefuses == (cut.cut != nil), "cut at \(length)")
+            if cut.cut != nil { cuts += 1 }
+        }
+        // Every length past the description's end that is not just after a line break is a cut.
+        #expect(cuts > 0)
+        let unterminated = try #require(traceError {
+            try TraceReader.read(text: String(text.dropLast(4)), source: "v.evemu", strict: true)
+        })
+        #expect(unterminated.line == Self.firstEventLine + 9)
+        #expect(unterminated.description.contains("no line break"))
+    }
+
     @Test("truncated at a line end inside a frame: the last frame has no SYN_REPORT")
     func truncatedMidFrame() throws {
         let lines = sampleEvents.split(separator: "\n")
