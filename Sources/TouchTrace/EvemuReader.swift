@@ -94,8 +94,8 @@ struct EvemuParser {
                 guard nl == nil, lineNumber > 1, case .malformed(let what) = error.problem else { throw error }
                 var cut = error
                 cut.problem = .truncated("the last line is incomplete (\(what))")
-                let inEvents = firstEventLine > 0 || line.hasPrefix(UInt8(ascii: "E"), UInt8(ascii: ":"))
-                if strict || (!inEvents && name != nil) { throw cut }
+                // (An event line with no newline never gets here: it is a cut above.)
+                if strict || (firstEventLine == 0 && name != nil) { throw cut }
                 cutLine = ("the last line is incomplete (\(what))", lineNumber)
                 break
             }

@@ -22,13 +22,13 @@ struct LibinputRecordParser: ~Copyable {
     /// Line of the last SYN_REPORT of the device being read, and the offset where that event ends.
     private var lastReportLine = 0
     private var lastReportEnd = 0
-    /// Whether a lone device's times count from its first event: decided at `devices:` from an `ndevices` of 0 or
-    /// 1 given before it (as libinput record writes it), so a text cut anywhere in the list decides as the whole.
-    private var singleDeviceClock = false
-    /// `ndevices` as given before the list: a device beyond it makes the text malformed where that device starts,
-    /// so the whole text and every cut reaching that device read the same way (an error), instead of the cut
-    /// reading fewer devices on another clock.
+    /// `ndevices` as given before the list (nil when it comes after, or not at all). A device beyond it makes the
+    /// text malformed where that device starts, so the whole text and every cut reaching that device read the
+    /// same way (an error), instead of the cut reading fewer devices on another clock.
     private var declaredBeforeList: (count: Int64, mark: YAMLMark)?
+    /// Whether a lone device's times count from its first event: an `ndevices` of 0 or 1 before the list (as
+    /// libinput record writes it), so a text cut anywhere in the list decides as the whole.
+    private var singleDeviceClock: Bool { (declaredBeforeList?.count ?? 2) <= 1 }
     /// The offset where the last device read whole ends.
     private var lastDeviceEnd = 0
 
@@ -97,7 +97,6 @@ struct LibinputRecordParser: ~Copyable {
                 declared = (n, r.startMark)
             case "devices":
                 sawDevices = true
-                singleDeviceClock = (declared?.count ?? 2) <= 1
                 declaredBeforeList = declared
                 try parseDevices()
             default:
