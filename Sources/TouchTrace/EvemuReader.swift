@@ -22,6 +22,11 @@ struct EvemuParser {
     private var codes: [UInt16: Set<UInt16>] = [:]
     private var maskBytes = [Int](repeating: 0, count: Int(EventType.max) + 1)
     private var absInfo: [UInt16: AbsInfo] = [:]
+    /// Lines of the N: and I: lines, and of each axis's A: line and each LED's or switch's L:/S: line
+    /// (keyed by tag and code): each is given once, and a second is refused naming the first (issue 22).
+    private var nameLine = 0
+    private var idLine = 0
+    private var keyedLines = SeenKeys<UInt32>()
     private(set) var events: [InputEvent] = []
     private var firstTime: UInt64 = 0
     private var previousTime: UInt64 = 0
@@ -154,12 +159,17 @@ struct EvemuParser {
         line.i = 2
         switch tag {
         case UInt8(ascii: "N"):
-            guard name == nil else { throw failure(.malformed("a second device description (N: line); one device per evemu file"), column: 1) }
+            guard name == nil else {
+                throw failure(.duplicate("a second device description (N: line, first given on line \(nameLine)); "
+                                         + "one device per evemu file"), column: 1)
+            }
+            nameLine = lineNumber
             guard let text = line.restAsUTF8() else { throw failure(.malformed("device name is not valid UTF-8"), column: 4) }
             name = text
         case UInt8(ascii: "I"):
             guard name != nil else { throw failure(.malformed("I: line before the N: line"), column: 1) }
-            guard id == nil else { throw failure(.malformed("a second I: line"), column: 1) }
+            guard id == nil else { throw failure(.duplicate("a second I: line (first given on line \(idLine))"), column: 1) }
+            idLine = lineNumber
             var v = [UInt16](repeating: 0, count: 4)
             for k in 0..<4 {
                 guard line.separator(), let x = line.hex(maxDigits: 4) else {
@@ -261,16 +271,28 @@ struct EvemuParser {
         if v.count > 4, v[4] < 0 {
             throw failure(.malformed("A: resolution \(v[4]) is negative (units per mm, or 0 for none)"), column: nil)
         }
+        // Checked once the line is whole: a line cut inside its code ("A: 3" of "A: 36") is a cut, not a repeat.
+        try refuseRepeated(tag: UInt8(ascii: "A"), code: code,
+                           what: EventCodeNames.codeName(type: EventType.abs, code: UInt16(code)) ?? "axis \(code)")
         absInfo[UInt16(code)] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3],
                                         resolution: v.count > 4 ? v[4] : 0)
     }
 
     /// `L:` (LED) and `S:` (switch) state lines: checked, then dropped — the description keeps no state.
     private mutating func parseState(_ line: inout ByteLine, tag: UInt8) throws(TraceError) {
-        guard line.separator(), line.hex(maxDigits: 2) != nil, line.separator(), line.int32() != nil else {
+        guard line.separator(), let code = line.hex(maxDigits: 2), line.separator(), line.int32() != nil else {
             throw failure(.malformed("\(Character(UnicodeScalar(tag))): expects a code and a state"), column: line.column)
         }
         try expectEnd(&line, "\(Character(UnicodeScalar(tag))):")
+        try refuseRepeated(tag: tag, code: code, what: "\(tag == UInt8(ascii: "L") ? "LED" : "switch") \(code)")
+    }
+
+    /// A line that gives a code's A:, L: or S: values when an earlier line gave them already.
+    private mutating func refuseRepeated(tag: UInt8, code: UInt32, what: String) throws(TraceError) {
+        if let first = keyedLines.firstLine(ofRepeated: UInt32(tag) << 16 | code, line: lineNumber) {
+            throw failure(.duplicate("a second \(Character(UnicodeScalar(tag))): line for \(what) (first given on line \(first))"),
+                          column: 1)
+        }
     }
 
     @inline(__always)

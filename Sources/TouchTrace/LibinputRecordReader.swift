@@ -78,13 +78,9 @@ struct LibinputRecordParser: ~Copyable {
         var version: Int64?
         var declared: (count: Int64, mark: YAMLMark)?
         var sawDevices = false
-        var seen: [String: Int] = [:]
+        var seen = SeenKeys<String>()
         while try r.next() != .mappingEnd {
-            let key = try keyName()
-            if let first = seen[key] {
-                throw structural("duplicate top-level key '\(key)' (first given on line \(first))")
-            }
-            seen[key] = r.startMark.line
+            let key = try uniqueKey(&seen, in: nil)
             try r.next()
             switch key {
             case "version":
@@ -183,8 +179,9 @@ struct LibinputRecordParser: ~Copyable {
         pendingDescription = nil
         pendingUdev = [:]
         pendingEvents = []
+        var seen = SeenKeys<String>()
         while try r.next() != .mappingEnd {
-            let key = try keyName()
+            let key = try uniqueKey(&seen, in: "device \(index + 1)")
             let keyMark = r.startMark
             try r.next()
             switch key {
@@ -225,8 +222,9 @@ struct LibinputRecordParser: ~Copyable {
         var codesMark = mark
         var absInfo: [UInt16: AbsInfo] = [:]
         var properties = Set<UInt16>()
+        var seen = SeenKeys<String>()
         while try r.next() != .mappingEnd {
-            let key = try keyName()
+            let key = try uniqueKey(&seen, in: "evdev")
             try r.next()
             switch key {
             case "name":
@@ -265,9 +263,11 @@ struct LibinputRecordParser: ~Copyable {
     private mutating func parseCodes() throws -> [UInt16: Set<UInt16>] {
         guard r.kind == .mappingStart else { throw structural("codes must be a mapping {type: [codes]}") }
         var codes: [UInt16: Set<UInt16>] = [:]
+        var seen = SeenKeys<Int64>()
         while try r.next() != .mappingEnd {
             let typeMark = r.startMark
             guard let type = r.scalarInteger() else { throw structural("codes keys must be event types (integers)") }
+            let typeText = r.scalarString
             // Every type libevdev knows has a code 0, so this checks the type alone.
             if let problem = EventTable.check(type: type, code: 0) { throw failure(problem, at: typeMark) }
             try r.next()
@@ -276,6 +276,8 @@ struct LibinputRecordParser: ~Copyable {
                 if let problem = EventTable.check(type: type, code: code) { throw failure(problem, at: typeMark) }
                 set.insert(UInt16(code))
             }
+            // Checked once the value is read: a flow key cut short ("5" of "53") is where libyaml stops, not a repeat.
+            try refuseRepeated(type, typeText, at: typeMark, &seen, in: "codes", what: "event type \(type)")
             codes[UInt16(type), default: []].formUnion(set)
         }
         return codes
@@ -284,8 +286,11 @@ struct LibinputRecordParser: ~Copyable {
     private mutating func parseAbsInfo() throws -> [UInt16: AbsInfo] {
         guard r.kind == .mappingStart else { throw structural("absinfo must be a mapping {code: [min, max, fuzz, flat, resolution]}") }
         var info: [UInt16: AbsInfo] = [:]
+        var seen = SeenKeys<Int64>()
         while try r.next() != .mappingEnd {
             guard let code = r.scalarInteger() else { throw structural("absinfo keys must be axis codes (integers)") }
+            let codeMark = r.startMark
+            let codeText = r.scalarString
             if let problem = EventTable.check(type: Int64(EventType.abs), code: code) {
                 throw failure(problem, at: r.startMark)
             }
@@ -293,6 +298,8 @@ struct LibinputRecordParser: ~Copyable {
             let v = try integerList(count: 5, what: "[min, max, fuzz, flat, resolution]")
             guard v.allSatisfy({ Int32(exactly: $0) != nil }) else { throw structural("absinfo values must fit in 32 bits") }
             guard v[4] >= 0 else { throw structural("absinfo resolution \(v[4]) is negative (units per mm, or 0 for none)") }
+            try refuseRepeated(code, codeText, at: codeMark, &seen, in: "absinfo",
+                               what: EventCodeNames.codeName(type: EventType.abs, code: UInt16(code)) ?? "axis \(code)")
             info[UInt16(code)] = AbsInfo(minimum: Int32(v[0]), maximum: Int32(v[1]), fuzz: Int32(v[2]),
                                          flat: Int32(v[3]), resolution: Int32(v[4]))
         }
@@ -302,8 +309,9 @@ struct LibinputRecordParser: ~Copyable {
     private mutating func parseUdev() throws -> [String: String] {
         guard r.kind == .mappingStart else { try r.skipNode(); return [:] }
         var properties: [String: String] = [:]
+        var seen = SeenKeys<String>()
         while try r.next() != .mappingEnd {
-            let key = try keyName()
+            let key = try uniqueKey(&seen, in: "udev")
             try r.next()
             guard key == "properties", r.kind == .sequenceStart else { try r.skipNode(); continue }
             while try r.next() != .sequenceEnd {
@@ -325,13 +333,23 @@ struct LibinputRecordParser: ~Copyable {
     private mutating func parseEvents() throws {
         if r.kind == .scalar, r.scalarIsNull { return }
         guard r.kind == .sequenceStart else { throw structural("events must be a list") }
-        // A device can give `events:` more than once: its times must not go back across the lists either.
+        // (One list per device: a second `events:` is refused as a key given twice.)
         var previous = pendingEvents.last?.time.rawValue ?? 0
         while try r.next() != .sequenceEnd {
             guard r.kind == .mappingStart else { throw structural("each events entry must be a mapping (evdev:, libinput:, hid:)") }
+            // One entry per frame: "evdev" is compared in place, other keys (rare) are remembered as Strings.
+            var evdevLine = 0
+            var seen = SeenKeys<String>()
             while try r.next() != .mappingEnd {
                 guard r.kind == .scalar else { throw structural("expected a key such as evdev:") }
                 let isEvdev = r.withScalarBytes { $0.elementsEqual("evdev".utf8) }
+                if !isEvdev {
+                    _ = try uniqueKey(&seen, in: "an events entry")
+                } else if evdevLine > 0 {
+                    throw failure(.duplicate("duplicate key 'evdev' in an events entry (first given on line \(evdevLine))"), at: r.startMark)
+                } else {
+                    evdevLine = r.startMark.line
+                }
                 try r.next()
                 guard isEvdev else { try r.skipNode(); continue }
                 guard r.kind == .sequenceStart else { throw structural("evdev must be a list of [sec, usec, type, code, value]") }
@@ -392,6 +410,25 @@ struct LibinputRecordParser: ~Copyable {
     private mutating func keyName() throws -> String {
         guard r.kind == .scalar else { throw structural("expected a mapping key") }
         return r.scalarString
+    }
+
+    /// The current key of a mapping (`mapping` names it; nil for the top level), refused when it was given before.
+    private mutating func uniqueKey(_ seen: inout SeenKeys<String>, in mapping: String?) throws -> String {
+        let key = try keyName()
+        if let first = seen.firstLine(ofRepeated: key, line: r.startMark.line) {
+            let place = mapping.map { "key '\(key)' in \($0)" } ?? "top-level key '\(key)'"
+            throw failure(.duplicate("duplicate \(place) (first given on line \(first))"), at: r.startMark)
+        }
+        return key
+    }
+
+    /// A numeric key (event type, axis code; `text` as written, at `mark`) refused when the mapping gave it
+    /// before, in any spelling.
+    private func refuseRepeated(_ key: Int64, _ text: String, at mark: YAMLMark, _ seen: inout SeenKeys<Int64>,
+                                in mapping: String, what: String) throws {
+        if let first = seen.firstLine(ofRepeated: key, line: mark.line) {
+            throw failure(.duplicate("duplicate key '\(text)' in \(mapping): \(what) first given on line \(first)"), at: mark)
+        }
     }
 
     /// A flow or block list of integers, optionally of an exact length; the reader ends on its end.

@@ -26,6 +26,9 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case noDescription
         /// The file stops early: mid-line, mid-frame, or with fewer devices than it declares.
         case truncated(String)
+        /// A key (`libinput record`) or a line naming a device or an axis (evemu) given a second time; the text
+        /// names it and the line of the first. Never a cut: a cut text cannot repeat a whole key.
+        case duplicate(String)
     }
 
     public var file: String
@@ -80,6 +83,7 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noDescription:
             return "events without a device description: give the matching .desc file"
         case .truncated(let what): return "truncated file: \(what)"
+        case .duplicate(let what): return what
         }
     }
 }

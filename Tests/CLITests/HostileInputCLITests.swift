@@ -164,6 +164,30 @@ struct HostileInputCLITests {
         #expect(r.stderr.contains("\(path):3:1: duplicate top-level key 'ndevices' (first given on line 2)"), "\(r.stderr)")
     }
 
+    /// Issue 22, defect 8: a duplicated `devices:` on the last line was called "cut short" and played, and a
+    /// duplicated absinfo code showed only as a misleading "resolution 0".
+    @Test("a key given twice below the top level, or devices: again on the last line, is refused by replay with its line")
+    func duplicateKeysBelowTheTop() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let base = Self.record()
+        let lines = base.split(separator: "\n", omittingEmptySubsequences: false).count
+        let last = try Self.write(base + "devices:\n", "last.yml", in: dir)
+        var r = try CLI.run(["replay", last])
+        #expect(r.status == 1)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("\(last):\(lines):1: duplicate top-level key 'devices' (first given on line 3)"), "\(r.stderr)")
+        #expect(!r.stderr.contains("cut short"), "\(r.stderr)")
+        let axis = try Self.write(base.replacingOccurrences(of: "57: [0, 65535, 0, 0, 0]}", with: "57: [0, 65535, 0, 0, 0], 0x35: [0, 1000, 0, 0, 0]}"),
+                                  "axis.yml", in: dir)
+        // Both axes are on the one flow-mapping line of absinfo.
+        let absinfoLine = 1 + base.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("absinfo:") }!
+        r = try CLI.run(["replay", axis])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(axis):\(absinfoLine):"), "\(r.stderr)")
+        #expect(r.stderr.contains("duplicate key '0x35' in absinfo: ABS_MT_POSITION_X first given on line \(absinfoLine)"), "\(r.stderr)")
+    }
+
     @Test("a negative resolution is reported as it is, at its line, in both formats")
     func negativeResolution() throws {
         let dir = try Self.temporaryDirectory()

@@ -135,12 +135,16 @@ struct CutMultiDeviceRoundTripTests {
         #expect(refusedAtTheExtraDevice == utf8.count - secondBegins - 29)
     }
 
-    @Test("a second events: list of a device that goes back in time is refused at its event", arguments: [1, 2])
+    /// Before issue 22 a second list was read on (refused only when its times went back); a key given twice is
+    /// now refused where the second one is read.
+    @Test("a second events: list of a device is refused where it begins, naming the first", arguments: [1, 2])
     func eventsListedTwice(ndevices: Int) throws {
         let one = try Self.text("ndevices-2-holding-one-whole-device").replacingOccurrences(of: "ndevices: 2\n", with: "ndevices: \(ndevices)\n")
         let text = one + "  events:\n  - evdev:\n    - [  0, 500000,   0,   0,     0]\n"
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = 1 + lines.firstIndex { $0 == "  events:" }!
         let error = traceError { try TraceReader.read(text: text, source: "twice.yml") }
-        #expect(error?.line == text.split(separator: "\n").count)
-        #expect(error?.problem == .nonMonotonicTime(previousUs: 1_520_000, timeUs: 500_000))
+        #expect(error?.line == lines.count - 3)
+        #expect(error?.problem == .duplicate("duplicate key 'events' in device 1 (first given on line \(first))"))
     }
 }
