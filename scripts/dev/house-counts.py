@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""The counts issue 23 ("the house") is measured by, from the source tree as it is:
+- places that compute a device's setup from the configuration (`PipelineOptions(settings:` outside its definition,
+  `DeviceSetup(` construction), and the "libinput calibrates itself" rule (`calibration = .identity`);
+- assignments to a held touch's state in TouchOwnership (`fate`, `segment[...]`, `newFate[...]` on the left of `=`),
+  and HoldForwarder's per-slot arrays (`Array(repeating:` in its files);
+- public declarations in EdgeSwipeDaemon (as scripts/dev/size-counts.py counts them);
+- raw system calls outside EdgeSwipeSystem: a libc system call (from the list below) written in a Swift file that
+  imports Glibc, Foundation or CEdgeSwipeSys, outside a `SystemCall.*` closure (the call's line or the two before
+  it name `SystemCall.`), and not a Swift function of the same type's files (`X.swift`, `X+Y.swift`) of that name;
+  `--all` counts those inside a `SystemCall.*` closure too.
+Duplicate pairs come from the `duplicates` tool (`duplicates`, first line), not from here.
+Usage: scripts/dev/house-counts.py [--list] [--all] [SOURCES_DIR]"""
+import os, re, sys
+
+args = [a for a in sys.argv[1:] if not a.startswith("--")]
+root = args[0] if args else "Sources"
+listing = "--list" in sys.argv
+files = sorted(os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs if f.endswith(".swift"))
+text = {p: open(p, encoding="utf-8").read() for p in files}
+
+def count(pattern, where=lambda p: True, exclude=None):
+    hits = []
+    for p in files:
+        if not where(p):
+            continue
+        for i, line in enumerate(text[p].split("\n")):
+            code = line.split("//")[0]
+            if re.search(pattern, code) and not (exclude and re.search(exclude, code)):
+                hits.append(f"{p}:{i + 1}: {line.strip()}")
+    return hits
+
+def report(title, hits):
+    print(f"{title}: {len(hits)} in {len({h.split(':')[0] for h in hits})} files")
+    if listing:
+        for h in hits:
+            print("   ", h)
+
+report("device setups computed from the configuration", count(r"PipelineOptions\(settings:|\bDeviceSetup\(", exclude=r"\binit\("))
+report("'libinput calibrates itself' rule", count(r"calibration = \.identity"))
+report("assignments to a held touch's state",
+       count(r"(\bfate|\bsegment\[[^]]*\]|\bnewFate\[[^]]*\])\s*=[^=]", lambda p: "/TouchOwnership/" in p, exclude=r"\b(var|let)\s"))
+report("HoldForwarder per-slot arrays", count(r"Array\(repeating:", lambda p: "/HoldForwarder" in p))
+report("public declarations in EdgeSwipeDaemon", count(r"^\s*(?:@\w+\s+)*public\s", lambda p: "/EdgeSwipeDaemon/" in p))
+
+names = ("open openat close read write pread pwrite readv writev ioctl fcntl socket socketpair bind listen accept accept4 "
+         "connect getsockopt setsockopt getsockname getpeername unlink unlinkat fstat lstat fstatat stat mkdir rmdir chmod "
+         "fchmod chown fchown lchown sendmsg recvmsg sendto recvfrom send recv epoll_create1 epoll_ctl epoll_wait poll "
+         "ppoll inotify_init1 inotify_add_watch inotify_rm_watch signalfd timerfd_create timerfd_settime eventfd kill "
+         "waitpid waitid pipe pipe2 dup dup2 dup3 isatty clock_gettime nanosleep usleep lseek ftruncate fsync shutdown "
+         "pthread_sigmask sigprocmask sigaction posix_spawn mmap munmap opendir fdopendir readdir closedir access "
+         "faccessat readlink rename umask getpwnam_r getgrnam_r getpwuid_r getgrgid_r realpath fopen fclose fread fwrite").split()
+call = re.compile(r"(?<![\w.])(?:Glibc\.)?(" + "|".join(names) + r")\(")
+def group(p):
+    return os.path.join(os.path.dirname(p), os.path.basename(p).split("+")[0].removesuffix(".swift"))
+declared = {}
+for p in files:
+    declared.setdefault(group(p), set()).update(re.findall(r"\bfunc\s+(\w+)\s*[(<]", text[p]))
+raw = []
+for p in files:
+    if "/EdgeSwipeSystem/" in p or not re.search(r"^import (Glibc|Foundation|CEdgeSwipeSys)\b", text[p], re.M):
+        continue
+    lines = text[p].split("\n")
+    for i, line in enumerate(lines):
+        # Strings go (a call named in a message, such as "accept(...)", is no call), innermost interpolation first.
+        code, previous = line, None
+        while code != previous:
+            previous, code = code, re.sub(r'"(?:\\[^(]|[^"\\])*"', '""', re.sub(r'\\\((?:[^()"]|"[^"]*"|\([^()]*\))*\)', "", code))
+        code = code.split("//")[0]
+        if re.match(r"\s*(?:@\w+\s+)*(?:(?:public|private|fileprivate|internal|package|static|mutating)\s+)*func\s", code):
+            continue
+        for m in call.finditer(code):
+            name = m.group(1)
+            if name == "stat" and code[m.end():].startswith(")"):
+                continue  # `stat()`: the struct
+            if name in declared.get(group(p), ()) and not m.group(0).startswith("Glibc."):
+                continue  # the type's own method of that name
+            if "SystemCall." in " ".join(lines[max(0, i - 2):i + 1]) and "--all" not in sys.argv:
+                continue
+            raw.append(f"{p}:{i + 1}: {name}: {line.strip()}")
+report("raw system calls outside EdgeSwipeSystem" + (" (wrapped ones too)" if "--all" in sys.argv else ""), raw)
