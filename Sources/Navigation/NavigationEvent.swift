@@ -42,6 +42,10 @@ public struct NavigationEvent: Hashable, Sendable {
         /// from/to are screen names; nil when there is no such screen (the first screen, a frozen pop at the root).
         case transitionBegan(TransitionKind, from: String?, to: String?)
         case transitionProgress(Double)
+        /// The finger lifted from an interactive pop: the outcome is decided, and the rest animates for `remaining`
+        /// (`CompletionTiming`) until `transitionFinished`/`transitionCancelled`. A front end animating the pop needs
+        /// the duration at the release, not when it is over. `progress` is the pop's at the release.
+        case transitionSettling(TransitionKind, outcome: SwipeOutcome, progress: Double, remaining: Microseconds)
         case transitionFinished(TransitionKind, from: String?, to: String?)
         case transitionCancelled(TransitionKind, from: String?, to: String?)
         case popRefused(RefusalReason, detail: String?)
@@ -65,6 +69,7 @@ public struct NavigationEvent: Hashable, Sendable {
         case .didDisappear: return "didDisappear"
         case .transitionBegan: return "transitionBegan"
         case .transitionProgress: return "transitionProgress"
+        case .transitionSettling: return "transitionSettling"
         case .transitionFinished: return "transitionFinished"
         case .transitionCancelled: return "transitionCancelled"
         case .popRefused: return "popRefused"

@@ -140,7 +140,9 @@ extension NavigationController {
         case .popReleased(let outcome, let velocity):
             let ms = CompletionTiming.remainingMs(progress: pop.progress, outcome: outcome, velocityMMs: velocity,
                                                   extentMM: pop.extentMM, config: config)
-            state = .settling(pop, outcome: outcome, deadline: now + microseconds(ms: ms))
+            let remaining = microseconds(ms: ms)
+            state = .settling(pop, outcome: outcome, deadline: now + remaining)
+            emit(.transitionSettling(.interactivePop, outcome: outcome, progress: pop.progress, remaining: remaining), now: now)
         case .animationEnded:
             break  // the finger drives this one
         }

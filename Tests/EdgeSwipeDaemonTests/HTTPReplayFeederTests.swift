@@ -32,11 +32,9 @@ import TouchModel
             options.stack = try StackSpec.parse("home,inbox:header,message:header")
             let navigation = NavigationSession(screens: options.stack!, config: options.navigation,
                                                popRecognizer: options.popRecognizer, now: Monotonic.now())
-            let settling = TransitionSettling(session: navigation)
             let session = try LiveSession(loop: loop, options: options, navigation: navigation) { output in
                 switch output {
                 case .navigation(let n):
-                    settling.observe(n)
                     lines.withLock { $0.append(EventJSON.navigation(n)) }
                 case .gesture(let g, _):
                     lines.withLock { $0.append(EventJSON.gesture(g)) }
@@ -44,14 +42,11 @@ import TouchModel
                     break
                 }
             }
-            session.onGestureHandled = { g in
-                if let line = settling.event(after: g) { lines.withLock { $0.append(line) } }
-            }
             let feeder = try ReplayFeeder(loop: loop, session: session, trace: trace)
             let start = Monotonic.now() + 20_000
             startTime.withLock { $0 = start }
             try feeder.start(at: start)
-            return (KeepAlive([session, feeder, settling]), nil)
+            return (KeepAlive([session, feeder]), nil)
         }
         defer { loop.stop() }
         let deadline = Date().addingTimeInterval(5)

@@ -21,18 +21,67 @@ import TouchTrace
         return o
     }
 
+    func replayed(_ trace: Trace, options: PipelineOptions) throws -> [String] {
+        var replayed: [String] = []
+        try ReplaySession(trace: trace, options: options).run(sink: {
+            replayed.append(EventJSON.output($0, deviceName: { _ in nil }))
+        })
+        return replayed
+    }
+
     /// A recording fed event by event into a live session (no timerfd ever fires: the events' own times
     /// drive the deadlines), then ended as `ReplayFeeder` ends it, gives exactly the offline replay's outputs.
     @Test func liveSessionFedARecordingGivesTheReplaysOutputs() throws {
         let trace = try demo()
         let options = try options()
-        var replayed: [String] = []
-        try ReplaySession(trace: trace, options: options).run(sink: {
-            replayed.append(EventJSON.output($0, deviceName: { _ in nil }))
-        })
+        let replayed = try replayed(trace, options: options)
         // The reference has what this test is about: swipes, and navigation's animation deadlines between them.
         #expect(replayed.filter { $0.contains("\"transitionFinished\"") }.count >= 2)
+        #expect(try live(trace, options: options) == replayed)
+    }
 
+    /// Issue 23: the announcement that a released pop settles (its outcome and how long the rest takes) is a
+    /// navigation event, so live and replay give the same sequence with it: the demo's pops, each announced once
+    /// at its release and ended after the time announced.
+    @Test func liveAndReplayGiveTheSameSequenceWithTheSettlingOfEachPop() throws {
+        let trace = try demo()
+        let options = try options()
+        let replayed = try replayed(trace, options: options)
+        let pops = replayed.filter { $0.contains("\"transitionBegan\"") && $0.contains("\"interactivePop\"") }
+        let settlings = replayed.filter { $0.contains("\"transitionSettling\"") }
+        #expect(pops.count >= 2)
+        #expect(settlings.count == pops.count)
+        // make-demo-sample.py's stroke 1 (HTTPReplayFeederTests): released at 74.73 % and slowly, so it completes in
+        // (1 - 0.7473) x 350 ms = 88.4 ms.
+        let first = try #require(settlings.first)
+        #expect(first.contains("\"kind\":\"interactivePop\",\"outcome\":\"complete\",\"progress\":0.7473"))
+        #expect(first.contains("\"remainingMs\":88.4"))
+        // Each settling comes right after the release's gesture and progress lines, and the pop ends the time it
+        // announced later.
+        func time(_ line: String) -> Double? {
+            guard let r = line.range(of: "\"time\":") else { return nil }
+            return Double(line[r.upperBound...].prefix { $0.isNumber || $0 == "." })
+        }
+        func remainingMs(_ line: String) -> Double? {
+            guard let r = line.range(of: "\"remainingMs\":") else { return nil }
+            return Double(line[r.upperBound...].prefix { $0.isNumber || $0 == "." })
+        }
+        for settling in settlings {
+            let i = try #require(replayed.firstIndex(of: settling))
+            #expect(replayed[..<i].last { $0.contains("\"type\":\"gesture\"") }.map {
+                $0.contains("\"phase\":\"ended\"") || $0.contains("\"phase\":\"cancelled\"") } == true)
+            let end = try #require(replayed[i...].first {
+                ($0.contains("\"transitionFinished\"") || $0.contains("\"transitionCancelled\"")) && $0.contains("interactivePop")
+            })
+            let announced = try #require(time(settling)) + (try #require(remainingMs(settling))) / 1000
+            #expect(abs(try #require(time(end)) - announced) < 0.000_06, "\(settling) then \(end)")
+        }
+        #expect(try live(trace, options: options) == replayed)
+    }
+
+    /// The recording fed event by event into a live session on a loop that never runs, ended as `ReplayFeeder`
+    /// ends it.
+    func live(_ trace: Trace, options: PipelineOptions) throws -> [String] {
         var live: [String] = []
         let loop = try EventLoop()
         let navigation = NavigationSession(screens: options.stack!, config: options.navigation,
@@ -44,8 +93,8 @@ import TouchTrace
         for e in trace.devices[0].events { session.feed(e, to: id) }
         session.remove(id, now: trace.devices[0].events.last!.time)
         session.core.fire(upTo: .max)
-        #expect(live == replayed)
         withExtendedLifetime(loop) {}
+        return live
     }
 
     /// 1 device with events and 2999 that declare themselves and send nothing: the pipelines visited are the

@@ -16,8 +16,8 @@ extension LiveSuite {
         static let stack = ["home", "a", "b", "c"]
 
         /// Navigation events as the client sees them, without the progress stream (its count follows frames) and
-        /// the service's own `transitionSettling` notice (when the finger lifted; not a navigation callback, and
-        /// not part of an offline replay).
+        /// `transitionSettling` (when the finger lifted; not a UIKit callback: SessionCoreTests checks it live and
+        /// in a replay).
         private func navigationKeys(_ lines: [[String: Any]]) -> [String] {
             lines.compactMap { o in
                 guard o["type"] as? String == "navigation", let e = o["event"] as? String,

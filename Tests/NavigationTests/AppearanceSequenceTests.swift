@@ -60,8 +60,10 @@ import TouchModel
         rig.recognizer.move(to: 0.7, at: rig.tick())
         #expect(rig.kinds() == [.transitionProgress(0.3), .transitionProgress(0.7)])
         rig.recognizer.release(.complete, velocity: 150, at: rig.tick())
-        // Release at the same progress: nothing new until the animation ends.
-        #expect(rig.kinds().isEmpty)
+        // Release at the same progress: no progress, no appearance callback until the animation ends; the settling
+        // says how long the rest takes, (1 - 0.7) x 350 ms (no screen width, so no fling time).
+        #expect(rig.kinds() == [.transitionSettling(.interactivePop, outcome: .complete, progress: 0.7,
+                                                    remaining: Microseconds(milliseconds: 105))])
         #expect(rig.nav.isTransitioning)
         rig.nav.finishAnimation(now: rig.tick())
         #expect(rig.kinds() == [.didDisappear("B"), .didAppear("A"), .transitionFinished(.interactivePop, from: "B", to: "A")])
@@ -89,6 +91,8 @@ import TouchModel
         rig.recognizer.cancel(at: rig.tick())
         rig.nav.finishAnimation(now: rig.tick())
         #expect(rig.kinds() == [
+            // Cancelled at progress 0: the rest is the shortest animation, minCompletionMs.
+            .transitionSettling(.interactivePop, outcome: .cancel, progress: 0, remaining: Microseconds(milliseconds: 50)),
             .willDisappear("A"), .didDisappear("A"), .willAppear("B"), .didAppear("B"),
             .transitionCancelled(.interactivePop, from: "B", to: "A"),
         ])

@@ -16,6 +16,10 @@ func eventLine(_ e: NavigationEvent) -> String {
     case .transitionProgress(let p):
         let r = (p * 10_000).rounded() / 10_000
         fields.append("\"progress\":" + (r == r.rounded() ? String(Int(r)) : String(r)))
+    case .transitionSettling(let k, let outcome, let p, let remaining):
+        let r = (p * 10_000).rounded() / 10_000
+        fields += ["\"kind\":\(q(k.rawValue))", "\"outcome\":\(q(outcome.rawValue))",
+                   "\"progress\":" + (r == r.rounded() ? String(Int(r)) : String(r)), "\"remainingUs\":\(remaining.rawValue)"]
     case .popRefused(let reason, let detail):
         fields.append("\"reason\":\(q(reason.rawValue))")
         if let detail { fields.append("\"detail\":\(q(detail))") }

@@ -38,6 +38,8 @@ import TouchModel
             #"{"timeUs":100000,"type":"willDisappear","screen":"message"}"#,
             #"{"timeUs":100000,"type":"willAppear","screen":"inbox"}"#,
             #"{"timeUs":150000,"type":"transitionProgress","progress":0.5}"#,
+            // At the release: complete, from 0.5, the 100 ms above to go.
+            #"{"timeUs":200000,"type":"transitionSettling","kind":"interactivePop","outcome":"complete","progress":0.5,"remainingUs":100000}"#,
             #"{"timeUs":300000,"type":"didDisappear","screen":"message"}"#,
             #"{"timeUs":300000,"type":"didAppear","screen":"inbox"}"#,
             #"{"timeUs":300000,"type":"transitionFinished","kind":"interactivePop","from":"message","to":"inbox"}"#,

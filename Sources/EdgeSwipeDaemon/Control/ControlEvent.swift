@@ -26,7 +26,7 @@ public struct ControlEvent: Hashable, Sendable {
         switch name {
         case "willAppear", "didAppear", "willDisappear", "didDisappear": return .appearance
         case "diagnostic": return .diagnostic
-        default: return .transition   // transitionBegan/Progress/Finished/Cancelled, popRefused
+        default: return .transition   // transitionBegan/Progress/Settling/Finished/Cancelled, popRefused
         }
     }
 

@@ -47,6 +47,11 @@ public enum EventJSON {
             if let to { o.add("to", to) } else { o.addRaw("to", "null") }
         case .transitionProgress(let p):
             o.add("progress", p)
+        case .transitionSettling(let k, let outcome, let progress, let remaining):
+            o.add("kind", k.rawValue)
+            o.add("outcome", outcome.rawValue)
+            o.add("progress", progress)
+            o.add("remainingMs", remaining.milliseconds, decimals: 1)
         case .popRefused(let reason, let detail):
             o.add("reason", reason.rawValue)
             if let detail { o.add("detail", detail) }

@@ -41,6 +41,8 @@ public enum EventText {
                 s += " \(k.rawValue) \(from ?? "-") -> \(to ?? "-")"
             case .transitionProgress(let p):
                 s += " \(pct(p))"
+            case .transitionSettling(let k, let outcome, let progress, let remaining):
+                s += " \(k.rawValue) \(outcome.rawValue) from \(pct(progress)), \(mm(remaining.milliseconds)) ms left"
             case .popRefused(let reason, let detail):
                 s += ": \(reason.rawValue)" + (detail.map { " (\($0))" } ?? "")
             case .diagnostic(let code, let screen, let detail):

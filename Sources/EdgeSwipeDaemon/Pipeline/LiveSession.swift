@@ -36,11 +36,6 @@ public final class LiveSession {
     public var onUnplug: ((SourceID, String) -> Void)?
 
     public var navigation: NavigationSession? { core.navigation }
-    /// Called after navigation has taken a gesture event and its navigation events were sent.
-    public var onGestureHandled: ((GestureEvent) -> Void)? {
-        get { core.onGestureHandled }
-        set { core.onGestureHandled = newValue }
-    }
     /// Every source: devices read here, fed recordings and frame sources.
     public var sourceCount: Int { core.sources.count }
     /// The pipeline of a source, nil once it is gone.

@@ -52,9 +52,6 @@ final class SessionCore {
     private let emitFrames: Bool
     /// Where every output goes, in time order.
     @exclusivity(unchecked) var sink: (PipelineOutput) -> Void
-    /// Called after navigation has taken a gesture event and its navigation events were sent (e.g. to
-    /// announce how long a released pop takes to settle).
-    @exclusivity(unchecked) var onGestureHandled: ((GestureEvent) -> Void)?
 
     private(set) var sources: [SourceID: SessionSource] = [:]
     private var nextID = 0
@@ -260,7 +257,6 @@ final class SessionCore {
             sink(.gesture(g, device: source.id))
             navigation?.handle(g)
             flushNavigation()
-            onGestureHandled?(g)
         }
     }
 

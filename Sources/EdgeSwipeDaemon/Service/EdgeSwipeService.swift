@@ -52,7 +52,6 @@ public final class EdgeSwipeService {
     let options: ServiceOptions
     /// The pipeline options every device starts from: the stack and navigation's settings.
     let base: PipelineOptions
-    private let settling: TransitionSettling
     /// Every source of the session the service knows: the one table of device records.
     var devices: [SourceID: DeviceRecord] = [:]
     var libinput: LibinputTouchSource?
@@ -89,7 +88,6 @@ public final class EdgeSwipeService {
             let handler = NavigationCommandHandler(session: navigation)
             commands = handler
             runtime = try DaemonRuntime(config: store, handler: handler, log: log, passedControl: passed.control)
-            settling = TransitionSettling(session: navigation)
             session = try LiveSession(loop: runtime.loop, timer: runtime.deadlineTimer, options: base, navigation: navigation,
                                       sink: { early.append($0) })
             handler.afterChange = { [unowned session] in session.navigationChanged() }
@@ -98,7 +96,6 @@ public final class EdgeSwipeService {
         }
         session.core.sink = { [unowned self] output in self.output(output) }
         for output in early { self.output(output) }
-        session.onGestureHandled = { [unowned self] g in self.gestureHandled(g) }
         session.onUnplug = { [unowned self] id, path in self.unplugged(id, path: path) }
         runtime.onConfigApplied = { [unowned self] config in self.configApplied(config) }
         if let httpOptions {
@@ -132,7 +129,6 @@ public final class EdgeSwipeService {
             let record = devices[d]
             runtime.handleGesture(g, device: record?.node, rules: runtime.rules(forEntry: record?.entry))
         case .navigation(let n):
-            settling.observe(n)
             // Progress comes every frame of a pop: encoded only when someone listens.
             let eventClass = ControlEvent.eventClass(ofNavigationEvent: n.typeName)
             if runtime.wantsEvents(of: eventClass) {
@@ -145,10 +141,6 @@ public final class EdgeSwipeService {
         case .frame:
             break
         }
-    }
-
-    private func gestureHandled(_ g: GestureEvent) {
-        if let line = settling.event(after: g) { runtime.publish(ControlEvent(eventClass: .transition, encodedJSON: line)) }
     }
 
     // MARK: HTTP and replay
