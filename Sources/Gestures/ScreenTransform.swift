@@ -5,10 +5,12 @@ import TouchModel
 public enum ScreenRotation: Int, Hashable, Sendable, CaseIterable {
     case r0 = 0, r90 = 90, r180 = 180, r270 = 270
 
-    public init?(degrees: Int) {
-        let d = ((degrees % 360) + 360) % 360
-        self.init(rawValue: d)
-    }
+    /// Exactly 0, 90, 180 or 270, for the command line (`--rotation`) and the configuration (`rotation:`)
+    /// alike: 450 or -90 would be a guess at what was meant.
+    public init?(degrees: Int) { self.init(rawValue: degrees) }
+
+    /// What `init(degrees:)` accepts, for messages.
+    public static let rule = "must be 0, 90, 180 or 270 (degrees clockwise)"
 }
 
 /// libinput-style calibration: a 2×3 matrix applied to normalised device coordinates (0...1),

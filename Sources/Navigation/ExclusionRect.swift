@@ -56,8 +56,8 @@ public struct ExclusionRect: Hashable, Sendable, CustomStringConvertible {
         }
         if width <= 0 { return "width is \(width) mm; it must be more than 0" }
         if height <= 0 { return "height is \(height) mm; it must be more than 0" }
-        if let screen, screen.isEmpty || screen.utf8.count > 256 {
-            return "screen must be a non-empty name of at most 256 bytes"
+        if let screen, !ScreenSpec.isAcceptedName(screen) {
+            return "screen must be a non-empty name of at most \(ScreenSpec.maxNameBytes) bytes"
         }
         return nil
     }

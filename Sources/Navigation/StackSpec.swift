@@ -14,6 +14,13 @@ public struct ScreenSpec: Hashable, Sendable {
     /// The new screen's `interactivePopEnabled` (the control protocol's push field; the command line has no syntax for it).
     public var interactivePopEnabled: Bool
 
+    /// The longest screen name, in bytes of UTF-8: the control protocol's bound, which the command line's
+    /// stack spec and exclusion rectangles' `screen` share.
+    public static let maxNameBytes = 256
+
+    /// Whether `name` may name a screen anywhere: not empty and at most `maxNameBytes` long.
+    public static func isAcceptedName(_ name: String) -> Bool { !name.isEmpty && name.utf8.count <= maxNameBytes }
+
     public init(name: String, kind: Kind, interactivePopEnabled: Bool = true) {
         self.name = name
         self.kind = kind
@@ -41,6 +48,8 @@ public struct StackSpecError: Error, Equatable, CustomStringConvertible {
         case badCharacter(Character)
         case unknownKind(String)
         case duplicateName
+        /// Longer than `ScreenSpec.maxNameBytes`; the byte count.
+        case nameTooLong(Int)
     }
 
     public var token: String
@@ -65,6 +74,9 @@ public struct StackSpecError: Error, Equatable, CustomStringConvertible {
             let kinds = ScreenSpec.Kind.allCases.map { ":" + $0.rawValue }
             return "\(at): unknown kind ':\(k)' (use \(kinds.joined(separator: ", ")), or nothing for a plain screen)"
         case .duplicateName: return "\(at): the name is already used by an earlier screen"
+        case .nameTooLong(let bytes):
+            // Not the token itself: it is long by definition.
+            return "screen \(position): the name is \(bytes) bytes long; at most \(ScreenSpec.maxNameBytes), as the control protocol allows"
         }
     }
 }
@@ -95,6 +107,7 @@ public enum StackSpec {
         let parts = token.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0])
         guard !name.isEmpty else { throw fail(.emptyName) }
+        guard ScreenSpec.isAcceptedName(name) else { throw fail(.nameTooLong(name.utf8.count)) }
         if let bad = name.first(where: { !isNameCharacter($0) }) { throw fail(.badCharacter(bad)) }
         guard parts.count == 2 else { return ScreenSpec(name: name, kind: .plain) }
         let kindText = String(parts[1])

@@ -171,6 +171,23 @@ func issues(_ yaml: String) -> [ConfigIssue] {
     @Test func unreadableFileIsAnError() {
         #expect(throws: ConfigError.self) { try DaemonConfig.load(path: "/nonexistent/edgeswipe.yaml") }
     }
+
+    /// Issue 22: `rotation:` and `--rotation` accept the same angles, through ScreenRotation(degrees:), and say
+    /// the same rule; before, 360 or -90 were "out of range 0...359" here and 450 or -90 passed on the command line.
+    @Test func rotationAcceptsWhatTheCommandLineAccepts() throws {
+        for degrees in [-720, -360, -270, -90, -1, 0, 1, 45, 89, 90, 91, 180, 270, 359, 360, 450, 540, 630, 720] {
+            let found = issues("defaults:\n  rotation: \(degrees)\n")
+            if [0, 90, 180, 270].contains(degrees) {
+                #expect(found.isEmpty, "\(degrees): \(found)")
+                let config = try DaemonConfig.parse(text: "defaults:\n  rotation: \(degrees)\n", source: "r.yaml")
+                #expect(config.defaults.rotation?.rawValue == degrees)
+            } else {
+                #expect(found.map(\.message) == ["must be 0, 90, 180 or 270 (degrees clockwise), got \(degrees)"], "\(degrees)")
+                #expect(found.map(\.key) == ["defaults.rotation"])
+            }
+            #expect((ScreenRotation(degrees: degrees) == nil) == !found.isEmpty, "\(degrees)")
+        }
+    }
 }
 
 @Suite struct ConfigReloadTests {

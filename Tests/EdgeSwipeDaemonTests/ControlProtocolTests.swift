@@ -139,3 +139,17 @@ extension Result {
         return false
     }
 }
+
+/// Issue 22: the command line's `--stack` and the control protocol's `push` take the same screen names by length
+/// (ScreenSpec.isAcceptedName); before, `--stack` had no bound.
+@Suite struct ScreenNameBoundTests {
+    @Test(arguments: [1, 255, 256, 257, 1000])
+    func pushAndStackSpecAgree(_ length: Int) {
+        let name = String(repeating: "n", count: length)
+        let push = decode(#"{"command":"push","name":"\#(name)"}"#)
+        let pushAccepted = (try? push.get()) != nil
+        let specAccepted = (try? StackSpec.parse("home," + name)) != nil
+        #expect(pushAccepted == (length <= 256))
+        #expect(specAccepted == pushAccepted)
+    }
+}

@@ -53,7 +53,6 @@ import TouchModel
         #expect(CalibrationMatrix(parsing: "1 0 0") == nil)
         #expect(CalibrationMatrix(parsing: "1 0 0 0 1 x") == nil)
         #expect(CalibrationMatrix(parsing: "1 0 0 0 1 nan") == nil)
-        #expect(ScreenRotation(degrees: -90) == .r270)
         #expect(ScreenRotation(degrees: 45) == nil)
     }
 
@@ -127,5 +126,20 @@ import TouchModel
         _ = r.process(TouchFrame(time: 30_000, contacts: [c(.move, 1520)]), now: 30_000)
         let end = r.process(TouchFrame(time: 100_000, contacts: [c(.up, 1520)]), now: 100_000)
         check(end, .ended, translation: 60, progress: 0.6, velocity: 0, outcome: .complete)
+    }
+
+    /// Issue 22: `--rotation` took any multiple of 90 (450, -90) while the configuration takes only the four
+    /// angles. Every whole degree over two turns either way: exactly 0, 90, 180 and 270 are rotations.
+    @Test func rotationAcceptsExactlyTheFourAngles() {
+        for degrees in -720...720 {
+            let expected: ScreenRotation? = switch degrees {
+            case 0: .r0
+            case 90: .r90
+            case 180: .r180
+            case 270: .r270
+            default: nil
+            }
+            #expect(ScreenRotation(degrees: degrees) == expected, "\(degrees)")
+        }
     }
 }

@@ -48,4 +48,20 @@ import TouchModel
             try StackSpec.parseScreen("a/b")
         }
     }
+
+    /// Issue 22: `--stack` took names longer than the control protocol's 256 bytes. Every length around the
+    /// bound, and far past it; the message gives the length and the bound, not the (long) name.
+    @Test("screen names: 1...256 bytes are accepted, 257 and more refused", arguments: [1, 2, 255, 256, 257, 258, 512, 100_000])
+    func nameLengthBound(_ length: Int) {
+        let name = String(repeating: "a", count: length)
+        let result = Result { () throws(StackSpecError) in try StackSpec.parse("home," + name + ":header") }
+        if length <= 256 {
+            #expect((try? result.get())?.last == ScreenSpec(name: name, kind: .header))
+        } else {
+            #expect(throws: StackSpecError(token: name + ":header", position: 2, problem: .nameTooLong(length))) { try result.get() }
+            var message = ""
+            do { _ = try StackSpec.parseScreen(name) } catch { message = error.description }
+            #expect(message == "screen 1: the name is \(length) bytes long; at most 256, as the control protocol allows")
+        }
+    }
 }

@@ -115,9 +115,10 @@ extension DaemonConfig {
                 r.issue("\(key).size", e.value.mark, "expected \(PhysicalSize.parsingRule), e.g. 218x136; got \"\(text)\"")
             }
         }
-        if let e = m["rotation"], let deg = r.int(e.value, "\(key).rotation", range: 0...359) {
-            if let rot = Rotation(rawValue: deg) { s.rotation = rot } else {
-                r.issue("\(key).rotation", e.value.mark, "must be 0, 90, 180 or 270 (degrees clockwise), got \(deg)")
+        if let e = m["rotation"], let deg = r.int(e.value, "\(key).rotation", range: Int.min...Int.max) {
+            // The rule of --rotation, so the command line and the file accept the same angles.
+            if let rot = ScreenRotation(degrees: deg).flatMap({ Rotation(rawValue: $0.rawValue) }) { s.rotation = rot } else {
+                r.issue("\(key).rotation", e.value.mark, "\(ScreenRotation.rule), got \(deg)")
             }
         }
         if let e = m["calibration"], let items = r.list(e.value, "\(key).calibration") {

@@ -120,9 +120,9 @@ public enum ControlProtocol {
 
         mutating func screenName(_ key: String, path: String = "") throws -> String {
             let nameValue = try required(key)
-            guard case .string(let name) = nameValue, !name.isEmpty, name.utf8.count <= 256 else {
+            guard case .string(let name) = nameValue, ScreenSpec.isAcceptedName(name) else {
                 throw ControlError(.badArguments,
-                    "\(command): \"\(path)\(key)\" must be a non-empty string of at most 256 bytes")
+                    "\(command): \"\(path)\(key)\" must be a non-empty string of at most \(ScreenSpec.maxNameBytes) bytes")
             }
             return name
         }

@@ -30,7 +30,7 @@ struct PipelineOptionGroup: CommandOptions {
 
     init(_ a: ParsedArguments) throws(UsageError) {
         size = try a.value(Self.size, rule: "must be \(PhysicalSize.parsingRule) (e.g. 260x163)") { PhysicalSize(parsing: $0) }
-        rotation = try a.value(Self.rotation, rule: "must be 0, 90, 180 or 270") { Int($0).flatMap(ScreenRotation.init(degrees:)) }
+        rotation = try a.value(Self.rotation, rule: ScreenRotation.rule) { Int($0).flatMap(ScreenRotation.init(degrees:)) }
         let bound = Int(CalibrationMatrix.maxMagnitude)
         calibration = try a.value(Self.calibration, rule: "must be six numbers between -\(bound) and \(bound), e.g. \"1 0 0 0 1 0\"") {
             CalibrationMatrix(parsing: $0)
