@@ -299,8 +299,14 @@ struct EvemuParser {
     private mutating func parseEvent(_ line: inout ByteLine) throws(TraceError) {
         line.i = 2
         line.skipBlanks()
-        guard let sec = line.unsigned(maxDigits: 12), !line.atEnd, line.current == UInt8(ascii: ".") else {
+        let secStart = line.i
+        guard let sec = line.unsigned(maxDigits: .max), !line.atEnd, line.current == UInt8(ascii: ".") else {
             throw failure(.malformed("E: expects sec.usec type code value"), column: line.column)
+        }
+        // Up to 19 digits cannot wrap around in UInt64; more are past the limit whatever they say.
+        guard line.i - secStart <= 19, sec <= TraceReader.maxEventSeconds else {
+            let digits = String(decoding: UnsafeBufferPointer(start: line.base + secStart, count: line.i - secStart), as: UTF8.self)
+            throw failure(.eventTimeBeyondLimit(seconds: digits), column: secStart + 1)
         }
         line.i += 1
         let usecColumn = line.column

@@ -393,9 +393,10 @@ struct LibinputRecordParser: ~Copyable {
         guard try r.next() == .sequenceEnd else {
             throw failure(.malformed("an event must be [sec, usec, type, code, value] (5 integers)"), at: mark)
         }
-        guard v.0 >= 0, v.0 < 1 << 40, (0..<1_000_000).contains(v.1) else {
+        guard v.0 >= 0, (0..<1_000_000).contains(v.1) else {
             throw failure(.malformed("event time must be sec >= 0 and 0 <= usec < 1000000"), at: mark)
         }
+        guard UInt64(v.0) <= TraceReader.maxEventSeconds else { throw failure(.eventTimeBeyondLimit(seconds: String(v.0)), at: mark) }
         if let problem = EventTable.check(type: v.2, code: v.3) {
             throw failure(problem, at: mark)
         }

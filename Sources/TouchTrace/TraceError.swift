@@ -19,6 +19,8 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case missingKey(String)
         /// Times as the file gives them (evemu: before normalising to the first event).
         case nonMonotonicTime(previousUs: UInt64, timeUs: UInt64)
+        /// Seconds past `TraceReader.maxEventSeconds`, as the file writes them.
+        case eventTimeBeyondLimit(seconds: String)
         case unknownEventType(Int64)
         case unknownEventCode(type: UInt16, code: Int64)
         case unknownProperty(Int64)
@@ -75,6 +77,9 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missingKey(let key): return "missing key '\(key)'"
         case .nonMonotonicTime(let previous, let time):
             return "time goes backwards: \(formatTime(time)) after \(formatTime(previous))"
+        case .eventTimeBeyondLimit(let seconds):
+            let shown = seconds.count > 24 ? String(seconds.prefix(24)) + "… (\(seconds.count) digits)" : seconds
+            return "event time \(shown) s is past the limit of \(TraceReader.maxEventSeconds) s"
         case .unknownEventType(let type): return "unknown event type \(type) (EV_MAX is \(EventTable.maxType))"
         case .unknownEventCode(let type, let code):
             let name = EventTable.typeName(type)

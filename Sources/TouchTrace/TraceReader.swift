@@ -12,6 +12,9 @@ public enum TraceReader {
     public static let maxFileBytes = 128 << 20
     /// Most devices one `libinput record` file may declare; `libinput record --all` lists a few dozen.
     public static let maxDevices = 256
+    /// Latest event time, in seconds, in either format (about 31 700 years: any clock a recording is made on),
+    /// so times in microseconds stay far inside UInt64.
+    public static let maxEventSeconds: UInt64 = 999_999_999_999
 
     /// Reads the evemu or `libinput record` file at `path`.
     /// - Parameters:

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -38,5 +39,19 @@ struct OptionBoundsCLITests {
         let r = try CLI.run(["replay", "--stack", "home,\(name)", Self.sample])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains(name))
+    }
+
+    /// Issue 22: an event time past the limit was refused without naming the limit.
+    @Test("a recording's event time past the limit: the message names the limit")
+    func eventTimePastTheLimit() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("edgeswipe-time-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = try String(contentsOfFile: Fixtures.packageRoot.appendingPathComponent(Self.sample).path, encoding: .utf8)
+        let path = dir.appendingPathComponent("late.evemu").path
+        try (text + "E: 1000000000000.000000 0000 0000 0000\n").write(toFile: path, atomically: false, encoding: .utf8)
+        let r = try CLI.run(["replay", path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("event time 1000000000000 s is past the limit of 999999999999 s"), "\(r.stderr)")
     }
 }
