@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeSystem
 
 // A small command-line layer in the manner of swift-argument-parser: each subcommand declares a typed options
 // struct (`CommandOptions`) decoded once from the parsed command line; exit codes 0 / 1 / 64.
@@ -178,7 +179,8 @@ enum CommandError: Error, CustomStringConvertible {
     case unusableDevice(node: String, reason: String)
     case sampleNotFound(String)
     case cannotWrite(path: String, errno: Int32)
-    case writeFailed(path: String, errno: Int32?)
+    /// A write to (or the close of) an output failed.
+    case outputFailed(CheckedOutputFailure)
     /// An error of the library with the file or device it happened on, when its own text does not name it.
     indirect case at(String, any Error)
 
@@ -192,8 +194,8 @@ enum CommandError: Error, CustomStringConvertible {
             return "cannot find the bundled sample \(name) (looked in $EDGESWIPE_SAMPLES, ./samples, the install's share/edgeswipe/samples and the source tree); give one with --sample FILE"
         case .cannotWrite(let path, let errno):
             return "\(path): cannot write: \(String(cString: strerror(errno)))"
-        case .writeFailed(let path, let errno):
-            return "\(path): write failed" + (errno.map { ": \(String(cString: strerror($0)))" } ?? "")
+        case .outputFailed(let failure):
+            return failure.description
         case .at(let place, let error):
             return "\(place): \(error)"
         }

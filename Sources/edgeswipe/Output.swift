@@ -1,49 +1,69 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeDaemon
 import EdgeSwipeSystem
+import Synchronization
 
-/// Writes to stdout/stderr with write(2). `BufferedOutput` batches hot output (one line per frame).
+/// Every byte the CLI writes goes through here: standard output (buffered; `stdout` writes a line through at
+/// once), standard error, and the files commands create (`create`). Each remembers its first failed write;
+/// `finish`, called once by main.swift after any command, closes them all, reports each failure and turns
+/// the exit status into 1. A command cannot forget the check: it has no other way to write.
 enum Output {
-    static func stdout(_ text: String) { writeAll(fd: STDOUT_FILENO, text + "\n") }
-    static func stderr(_ text: String) { writeAll(fd: STDERR_FILENO, text + "\n") }
+    static let standardOutput = CheckedOutput(descriptor: FileDescriptor(rawValue: STDOUT_FILENO), name: "standard output",
+                                              bufferLimit: 1 << 16, closesDescriptor: true)
+    static let standardError = CheckedOutput(descriptor: FileDescriptor(rawValue: STDERR_FILENO), name: "standard error",
+                                             closesDescriptor: true)
+    /// Files created by commands, closed (and checked) at exit if the command did not close them.
+    private static let files = Mutex<[CheckedOutput]>([])
+
+    /// One line on stdout, written at once (live output and one-off lines).
+    static func stdout(_ text: String) {
+        standardOutput.line(text)
+        standardOutput.flush()
+    }
+
+    /// One line on stderr; what stdout holds goes first, so the two read in order on a terminal.
+    static func stderr(_ text: String) {
+        standardOutput.flush()
+        standardError.line(text)
+    }
+
+    /// Text on stderr as it is (progress lines with "\r").
+    static func stderrRaw(_ text: String) {
+        standardError.write(text)
+    }
 
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-    static func writeAll(fd: Int32, _ text: String) {
-        var text = text
-        text.withUTF8 { writeAll(fd: fd, $0) }
+    /// Creates the file at `path` for a command's output. A failure to open throws (naming the path); write
+    /// failures are the output's (`CheckedOutput.close`), and `finish` checks it at the latest.
+    static func create(path: String) throws(CommandError) -> CheckedOutput {
+        let file: CheckedOutput
+        do throws(SystemError) { file = try CheckedOutput.create(path: path) } catch { throw .cannotWrite(path: path, errno: error.errno.rawValue) }
+        files.withLock { $0.append(file) }
+        return file
     }
 
-    static func writeAll(fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
-        // EPIPE and friends: the reader went away; nothing useful to do.
-        _ = try? FileDescriptor(rawValue: fd).writeAll(UnsafeRawBufferPointer(bytes))
-    }
-}
-
-/// Collects lines and writes them in large chunks.
-final class BufferedOutput {
-    private var buffer: [UInt8] = []
-    private let fd: Int32
-    private let limit: Int
-
-    init(fd: Int32 = STDOUT_FILENO, limit: Int = 1 << 16) {
-        self.fd = fd
-        self.limit = limit
-        buffer.reserveCapacity(limit + 4096)
+    /// Closes a file `create` made, after the command's last write to it: its first failure is thrown (and so
+    /// reported once, by main.swift).
+    static func close(_ file: CheckedOutput) throws(CommandError) {
+        files.withLock { $0.removeAll { $0 === file } }
+        if let failure = file.close() { throw .outputFailed(failure) }
     }
 
-    func line(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        buffer.append(10)
-        if buffer.count >= limit { flush() }
+    /// Closes every output; each failure is reported on stderr (while stderr works) after `program`'s name.
+    /// Returns `status`, or 1 when it was 0 and an output failed.
+    static func finish(status: Int32, program: String) -> Int32 {
+        let outputs = files.withLock { $0 } + [standardOutput]
+        var failed = false
+        for output in outputs {
+            guard let failure = output.close() else { continue }
+            failed = true
+            standardError.line("\(program): " + TerminalText.escaped(failure.description))
+        }
+        if standardError.close() != nil { failed = true }
+        return failed && status == ExitStatus.success.rawValue ? ExitStatus.failure.rawValue : status
     }
-
-    func flush() {
-        buffer.withUnsafeBufferPointer { Output.writeAll(fd: fd, $0) }
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    deinit { flush() }
 }

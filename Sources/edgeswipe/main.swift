@@ -28,8 +28,7 @@ let subcommands: [any Subcommand.Type] = [
     return lines.joined(separator: "\n")
 }
 
-@MainActor func runMain() -> Int32 {
-    let argv = Array(CommandLine.arguments.dropFirst())
+@MainActor func runMain(_ argv: [String]) -> Int32 {
     guard let first = argv.first else {
         Output.stderr(topLevelHelp())
         return ExitStatus.usage.rawValue
@@ -75,4 +74,7 @@ func usageMessage(_ error: any Error) -> String? {
 }
 
 let edgeswipeVersion = "0.1.0"
-exit(runMain())
+let argv = Array(CommandLine.arguments.dropFirst())
+let program = argv.first.map { name in subcommands.contains { $0.name == name } ? "edgeswipe \(name)" : "edgeswipe" } ?? "edgeswipe"
+// Whatever ran, every output is closed and checked here: a failed write is reported and the status becomes 1.
+exit(Output.finish(status: runMain(argv), program: program))

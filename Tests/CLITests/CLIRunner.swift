@@ -31,8 +31,10 @@ enum CLI {
         return Fixtures.packageRoot.appendingPathComponent(".build/debug/edgeswipe")
     }
 
-    static func run(_ arguments: [String], cwd: URL? = nil) throws -> CLIResult {
-        let r = try Subprocess.run(binary.path, arguments, cwd: (cwd ?? Fixtures.packageRoot).path)
+    /// `stdoutPath`/`stderrPath`: see `Subprocess.run`.
+    static func run(_ arguments: [String], cwd: URL? = nil, stdoutPath: String? = nil, stderrPath: String? = nil) throws -> CLIResult {
+        let r = try Subprocess.run(binary.path, arguments, cwd: (cwd ?? Fixtures.packageRoot).path,
+                                   stdoutPath: stdoutPath, stderrPath: stderrPath)
         return CLIResult(status: r.status, stdout: r.stdout, stderr: r.stderr)
     }
 }

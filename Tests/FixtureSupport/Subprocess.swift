@@ -11,7 +11,10 @@ public enum Subprocess {
     }
 
     /// `cwd` sets the child's working directory (through `env -C`, leaving this process's alone).
-    public static func run(_ program: String, _ arguments: [String], cwd: String? = nil) throws -> Result {
+    /// `stdoutPath` and `stderrPath` send the child's output to that file instead of capturing it (e.g.
+    /// "/dev/full", to see how it takes a failed write); the result's text is then empty.
+    public static func run(_ program: String, _ arguments: [String], cwd: String? = nil,
+                           stdoutPath: String? = nil, stderrPath: String? = nil) throws -> Result {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("edgeswipe-spawn-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -20,8 +23,8 @@ public enum Subprocess {
         if let cwd { argv = ["/usr/bin/env", "-C", cwd] + argv }
         let child = try Spawn.start(argv, fileActions: [
             .open(fd: 0, path: "/dev/null", flags: O_RDONLY),
-            .open(fd: 1, path: outPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
-            .open(fd: 2, path: errPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
+            .open(fd: 1, path: stdoutPath ?? outPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
+            .open(fd: 2, path: stderrPath ?? errPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
         ])
         let code = try child.wait().shellStatus
         let out = (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data()

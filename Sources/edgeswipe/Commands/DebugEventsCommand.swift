@@ -44,6 +44,8 @@ enum DebugEventsCommand: Subcommand {
         let name = { (id: SourceID) in devices.indices.contains(id.rawValue) ? devices[id.rawValue].path : nil }
         let session = try LiveSession(loop: loop, options: options, navigation: navigation) { output in
             Output.stdout(json ? EventJSON.output(output, deviceName: name) : EventText.output(output, deviceName: name))
+            // Nobody can see the events any more (a full disk, a reader gone): stop; main.swift reports why.
+            if Output.standardOutput.failure != nil { loop.stop() }
         }
         for d in devices {
             try CommandError.naming(d.path) { try session.add(d) }

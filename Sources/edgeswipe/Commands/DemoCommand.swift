@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import EdgeSwipeDaemon
+import EdgeSwipeSystem
 import Navigation
 import TouchInput
 import TouchTrace
@@ -41,7 +42,7 @@ enum DemoCommand: Subcommand {
         var options = PipelineOptions()
         options.stack = try StackSpec.parse(stack)
         let json = o.json
-        let out = BufferedOutput()
+        let out = Output.standardOutput
         if !json {
             out.line("EdgeSwipe demo: \(path)")
             out.line("device \"\(trace.devices.first?.description.name ?? "?")\", stack \(stack), one-finger left-edge back swipe")

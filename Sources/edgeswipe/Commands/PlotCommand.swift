@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import EdgeSwipeDaemon
+import EdgeSwipeSystem
 import Gestures
 import TouchInput
 import TouchTrace
@@ -50,10 +51,9 @@ enum PlotCommand: Subcommand {
             default: break
             }
         })
-        let svg = plot.render()
-        guard let file = fopen(outPath, "w") else { throw CommandError.cannotWrite(path: outPath, errno: errno) }
-        let ok = fputs(svg, file) >= 0
-        guard fclose(file) == 0, ok else { throw CommandError.writeFailed(path: outPath, errno: nil) }
+        let file = try Output.create(path: outPath)
+        file.write(plot.render())
+        try Output.close(file)
         if trace.devices.count > 1 {
             Output.stderr("edgeswipe plot: \(path) has \(trace.devices.count) devices; drew the first")
         }

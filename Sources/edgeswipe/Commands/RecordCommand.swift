@@ -56,7 +56,7 @@ enum RecordCommand: Subcommand {
             device = devices[0]
         }
         // Check the output can be written before recording anything.
-        guard let file = fopen(outputPath, "w") else { throw CommandError.cannotWrite(path: outputPath, errno: errno) }
+        let file = try Output.create(path: outputPath)
         var events: [InputEvent] = []
         // Borrowed: the device closes its own descriptor (device.close() below).
         let registration = LoopRegistration(loop: loop, descriptor: device.fileDescriptor, name: device.path,
@@ -90,9 +90,8 @@ enum RecordCommand: Subcommand {
         for i in events.indices { events[i].time = events[i].time - start }
         let text = LibinputRecordWriter.write(Trace(devices: [TraceDevice(description: device.description, events: events)],
                                                     format: .libinputRecord, source: device.path))
-        let ok = fputs(text, file) >= 0
-        let closed = fclose(file) == 0
-        guard ok, closed else { throw CommandError.writeFailed(path: outputPath, errno: errno) }
+        file.write(text)
+        try Output.close(file)
         Output.stderr("edgeswipe record: \(events.count) events written to \(outputPath)")
         withExtendedLifetime((signals, timer)) {}
         return .success

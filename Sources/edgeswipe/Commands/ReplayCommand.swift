@@ -72,7 +72,7 @@ enum ReplayCommand: Subcommand {
                 return deviceOptions
             }
         }
-        let out = BufferedOutput()
+        let out = Output.standardOutput
         for (index, path) in o.files.enumerated() {
             let trace: Trace
             do {
@@ -94,7 +94,7 @@ enum ReplayCommand: Subcommand {
 
     static func replay(_ trace: Trace, options: PipelineOptions,
                        perDevice: ((DeviceDescription) throws -> PipelineOptions)? = nil, json: Bool, realtime: Bool,
-                       verbose: Bool = false, out: BufferedOutput) throws {
+                       verbose: Bool = false, out: CheckedOutput) throws {
         let session = try CommandError.naming(trace.source) {
             try ReplaySession(trace: trace, options: options, optionsForDevice: perDevice)
         }
@@ -114,7 +114,7 @@ enum ReplayCommand: Subcommand {
                 out.line(EventText.output(output, deviceName: deviceName))
             }
         }, progress: showProgress ? { done, total in
-            Output.writeAll(fd: STDERR_FILENO, "\r\(trace.source): \(done * 100 / max(total, 1))% of \(total) events" + (done == total ? "\n" : ""))
+            Output.stderrRaw("\r\(trace.source): \(done * 100 / max(total, 1))% of \(total) events" + (done == total ? "\n" : ""))
         } : nil)
     }
 }
