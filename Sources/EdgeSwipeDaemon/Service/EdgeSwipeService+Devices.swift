@@ -156,5 +156,6 @@ extension EdgeSwipeService {
             }
         }
         log.info("configuration reloaded: \(devices.count) open device(s) take the new settings between touches")
+        prepareKeyActions(config)
     }
 }

@@ -34,6 +34,16 @@ extension EdgeSwipeService {
                                            throughLibinput: record.origin == .libinput)
     }
 
+    /// A recording (`--replay`) has no device to grab and no clone to forward to: ownership asked for in the
+    /// configuration or with `--own` does not apply to it. Said once, at start, rather than refused: a kiosk's
+    /// own configuration is what a demo or a test replays against. Nil when no ownership is asked for.
+    static func ownershipNote(replay path: String, own: Bool, config: DaemonConfig, namedDevices: Bool) -> String? {
+        guard own || config.mayOwnDevices else { return nil }
+        return "--replay \(path): ownership (\(own ? "--own" : "own: true")) does not apply to a recording: its touches reach the"
+            + " recognizers only; nothing is grabbed and nothing is forwarded to a clone"
+            + (namedDevices ? " (the named devices are owned as configured)" : "")
+    }
+
     static func ownershipChangeRefusal(owned: Bool, wanted: Bool, throughLibinput: Bool) -> String? {
         guard wanted != owned else { return nil }
         let until = throughLibinput ? "it is read through libinput, not owned" :

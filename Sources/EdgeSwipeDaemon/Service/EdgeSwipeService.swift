@@ -110,11 +110,7 @@ public final class EdgeSwipeService {
 
     /// Prepares key injection, tells systemd it is ready, and serves until SIGTERM or SIGINT.
     public func run() throws {
-        do {
-            try runtime.actions.prepareKeyboard(for: store.current.defaults.actions ?? [])
-        } catch {
-            log.warning("key injection unavailable: \(error)")
-        }
+        prepareKeyActions(store.current)
         log.info("ready: \(devices.count) device(s) (libinput touchscreens are added as they appear), stack \(options.stack.map(\.name).joined(separator: ","))")
         runtime.onStop = { [weak http] in http?.shutdown() }
         try runtime.run(status: "\(devices.count) devices")
@@ -193,6 +189,9 @@ public final class EdgeSwipeService {
         do {
             let trace = try TraceReader.read(path: plan.path)
             if let cut = trace.cut { log.warning("\(cut)") }
+            if let note = Self.ownershipNote(replay: plan.path, own: options.own, config: store.current, namedDevices: !options.devices.isEmpty) {
+                log.warning(note)
+            }
             let deviceOptions = try PipelineOptions(settings: store.current.settings(forEntry: nil), base: base)
             feeder = try ReplayFeeder(loop: runtime.loop, session: session, trace: trace, options: deviceOptions)
         } catch {
