@@ -2,6 +2,27 @@ import Gestures
 import TouchInput
 import TouchModel
 
+/// What the frame being reported does to one slot: HoldForwarder's per-frame scratch, reset for the slots it looked at.
+struct SlotChanges {
+    /// The slot's touch ended in the frame (tracking id -1, or replaced by a new one).
+    var ended = false
+    /// Touches that start in the frame, counted down as their tracking ids are routed.
+    var starts = 0
+    /// The claim of the contact of the last touch that starts (free when the frame does not show it).
+    var startClaim = ContactClaim.free
+    /// Its held frames go out in this frame (or after this deadline).
+    var releasing = false
+    /// The decoder's contact in the slot: the active one, and the one that ended there.
+    var currentContact = -1
+    var endedContact = -1
+    /// The slot's tracking id as the first pass goes through the frame's events.
+    var trackingID: Int32 = -1
+    /// A touch started being routed: values the clone lacks are added after the frame's events.
+    var startedTouch = false
+    /// `releaseHeld`'s next held frame of the slot.
+    var cursor = 0
+}
+
 // One frame of the source, in three steps: find the touches that start and end in it; decide each touch's fate
 // from the claims (releasing or dropping held ones); then route the frame's events in order.
 extension HoldForwarder {
@@ -12,50 +33,49 @@ extension HoldForwarder {
         var passthrough = keptMask == 0
         var anyRelease = false
         forEachSlot(in: touchedMask) { s in
-            let before = slots[s].fate
-            segment[s] = before
-            if before == .held {
+            if slots[s].fate == .held {
                 // Its contact in this frame: the one that ended if the touch ended, else the current one, or the
                 // one the decoder cancelled (a palm) while the device keeps the touch.
-                let id = ended[s] || currentContact[s] < 0 ? endedContact[s] : currentContact[s]
+                let ended = changes[s].ended
+                let id = ended || changes[s].currentContact < 0 ? changes[s].endedContact : changes[s].currentContact
                 if id >= 0 { slots[s].contactID = id }
-                var claim = id >= 0 ? claims.claim(ofContact: id) : ContactClaim.held
-                // A lifted touch cannot wait any longer: whatever still considers it has not taken it.
-                if ended[s] && claim == .held { claim = .free }
-                switch claim {
-                case .held: break
+                switch id >= 0 ? claims.claim(ofContact: id) : ContactClaim.held {
+                case .held where !ended: break
+                case .held:
+                    // A lifted touch cannot wait any longer: whatever still considers it has not taken it.
+                    release(s, .lifted)
+                    anyRelease = true
                 case .claimed:
                     held[s].removeAll()
-                    segment[s] = .suppressed
+                    transition(s, .claimed)
                 case .free:
-                    releasing[s] = true
-                    segment[s] = .live
+                    release(s, .free)
                     anyRelease = true
                 }
             }
-            if starts[s] > 0 {
+            if changes[s].starts > 0 {
                 // A touch the frame does not show (no position yet) is nobody's: holding it could not end, as
                 // nothing will decide about it.
-                let id = currentContact[s]
-                switch id >= 0 ? claims.claim(ofContact: id) : .free {
-                case .held: newFate[s] = .held
-                case .claimed: newFate[s] = .suppressed
-                case .free: newFate[s] = .live
-                }
-                if newFate[s] != .live { passthrough = false }
+                let id = changes[s].currentContact
+                changes[s].startClaim = id >= 0 ? claims.claim(ofContact: id) : .free
+                if changes[s].startClaim != .free { passthrough = false }
             }
         }
-        if anyRelease {
-            forEachSlot(in: touchedMask) { s in if releasing[s] { slots[s].fate = .live } }
-            releaseHeld()
-        }
+        if anyRelease { releaseHeld() }
         route(syn: syn, passthrough: passthrough)
         forEachSlot(in: touchedMask) { s in
-            ended[s] = false
-            starts[s] = 0
-            currentContact[s] = -1
-            endedContact[s] = -1
+            changes[s].ended = false
+            changes[s].starts = 0
+            changes[s].currentContact = -1
+            changes[s].endedContact = -1
         }
+    }
+
+    /// A held touch goes on live: its held frames go out at the next `releaseHeld`.
+    @inline(__always)
+    private func release(_ s: Int, _ reason: ReleaseReason) {
+        changes[s].releasing = true
+        transition(s, .released(reason))
     }
 
     /// First pass over the frame's events: which slots' touches end (tracking id -1, or replaced) and how many
@@ -72,17 +92,17 @@ extension HoldForwarder {
             let bit: UInt64 = 1 << UInt64(slot)
             if named & bit == 0 {
                 named |= bit
-                ids[slot] = slots[slot].source.trackingID
+                changes[slot].trackingID = slots[slot].source.trackingID
             }
             if e.code == AbsCode.mtTrackingID {
-                let current = ids[slot]
+                let current = changes[slot].trackingID
                 if e.value < 0 {
-                    if current >= 0 && starts[slot] == 0 { ended[slot] = true }
-                    ids[slot] = -1
+                    if current >= 0 && changes[slot].starts == 0 { changes[slot].ended = true }
+                    changes[slot].trackingID = -1
                 } else if e.value != current {
-                    if current >= 0 && starts[slot] == 0 { ended[slot] = true }
-                    starts[slot] += 1
-                    ids[slot] = e.value
+                    if current >= 0 && changes[slot].starts == 0 { changes[slot].ended = true }
+                    changes[slot].starts += 1
+                    changes[slot].trackingID = e.value
                 }
             }
         }
@@ -92,11 +112,12 @@ extension HoldForwarder {
     /// Which contact of the frame is each slot's current touch, and which one ended there.
     private func index(_ frame: TouchFrame) {
         for c in frame.contacts where c.slot >= 0 && c.slot < slots.count {
-            if c.isActive { currentContact[c.slot] = c.id } else { endedContact[c.slot] = c.id }
+            if c.isActive { changes[c.slot].currentContact = c.id } else { changes[c.slot].endedContact = c.id }
             touchedMask |= 1 << UInt64(c.slot)
         }
         forEachSlot(in: touchedMask) { s in
-            if currentContact[s] >= 0 && starts[s] == 0 && slots[s].contactID < 0 { slots[s].contactID = currentContact[s] }
+            let current = changes[s].currentContact
+            if current >= 0 && changes[s].starts == 0 && slots[s].contactID < 0 { slots[s].contactID = current }
         }
     }
 
@@ -134,9 +155,9 @@ extension HoldForwarder {
             out.append(e)
         }
         forEachSlot(in: touchedMask) { s in
-            guard startedTouch[s] else { return }
-            startedTouch[s] = false
-            switch segment[s] {
+            guard changes[s].startedTouch else { return }
+            changes[s].startedTouch = false
+            switch slots[s].fate {
             case .live: catchUp(s, time: syn.time) { emit($0, slot: s) }
             case .held:
                 // Values the held events of this frame set themselves are not repeated.
@@ -148,9 +169,8 @@ extension HoldForwarder {
             }
         }
         forEachSlot(in: touchedMask) { s in
-            slots[s].fate = segment[s]
             updateKept(s)
-            if segment[s] == .held { held[s].close(sequence: sequence, time: syn.time) }
+            if slots[s].fate == .held { held[s].close(sequence: sequence, time: syn.time) }
         }
         // The source's pointer events describe the clone's touches only if no touch was kept from it in this frame.
         endFrame(time: syn.time, from: start, pointerAsSource: passthrough && allForwarded, keepEmpty: pending.isEmpty)
@@ -161,22 +181,24 @@ extension HoldForwarder {
             let current = slots[s].source.trackingID
             if e.value < 0 {
                 deliver(e, slot: s, passthrough: passthrough)
-                if current >= 0 { segment[s] = .empty }
+                if current >= 0 { transition(s, .ended) }
             } else if e.value != current {
                 reference = e.value &+ 1
-                starts[s] -= 1
-                let fate = starts[s] == 0 ? newFate[s] : .live
+                changes[s].starts -= 1
+                let last = changes[s].starts == 0
+                let wasLive = slots[s].fate == .live
+                // Only the frame's last touch in the slot can be seen by the recognizers: any before it is free.
+                transition(s, .started(last ? changes[s].startClaim : .free))
                 // A touch replaced without a -1 first: end it on the clone unless the new one takes its place there.
-                if segment[s] == .live && fate != .live && slots[s].clone.trackingID >= 0 {
+                if wasLive && slots[s].fate != .live && slots[s].clone.trackingID >= 0 {
                     emit(InputEvent(time: e.time, type: EventType.abs, code: AbsCode.mtTrackingID, value: -1), slot: s)
                 }
-                segment[s] = fate
                 slots[s].contactID = -1
                 slots[s].source.set(i, e.value)
                 deliver(e, slot: s, passthrough: passthrough)
-                if starts[s] == 0 {
-                    slots[s].contactID = currentContact[s]
-                    startedTouch[s] = true
+                if last {
+                    slots[s].contactID = changes[s].currentContact
+                    changes[s].startedTouch = true
                 }
                 return
             } else {
@@ -191,7 +213,7 @@ extension HoldForwarder {
 
     @inline(__always)
     private func deliver(_ e: InputEvent, slot s: Int, passthrough: Bool) {
-        switch segment[s] {
+        switch slots[s].fate {
         case .live: emit(e, slot: s)
         case .held: held[s].append(e)
         case .empty: if passthrough { emit(e, slot: s) }

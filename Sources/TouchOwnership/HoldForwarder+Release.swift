@@ -6,24 +6,24 @@ extension HoldForwarder {
     /// Writes the held frames of every `releasing` slot, oldest first, frames of the same source frame together,
     /// each its own frame on the clone; then forgets them.
     func releaseHeld() {
-        for s in slots.indices where releasing[s] { cursor[s] = 0 }
+        for s in slots.indices where changes[s].releasing { changes[s].cursor = 0 }
         while true {
             var next = Int.max
-            for s in slots.indices where releasing[s] && cursor[s] < held[s].frames.count {
-                next = min(next, held[s].frames[cursor[s]].sequence)
+            for s in slots.indices where changes[s].releasing && changes[s].cursor < held[s].frames.count {
+                next = min(next, held[s].frames[changes[s].cursor].sequence)
             }
             guard next != .max else { break }
             let start = out.count
             var time: Microseconds = 0
-            for s in slots.indices where releasing[s] && cursor[s] < held[s].frames.count
-                && held[s].frames[cursor[s]].sequence == next {
-                for e in held[s].events(of: cursor[s]) { emit(e, slot: s) }
-                time = held[s].frames[cursor[s]].time
-                cursor[s] += 1
+            for s in slots.indices where changes[s].releasing && changes[s].cursor < held[s].frames.count
+                && held[s].frames[changes[s].cursor].sequence == next {
+                for e in held[s].events(of: changes[s].cursor) { emit(e, slot: s) }
+                time = held[s].frames[changes[s].cursor].time
+                changes[s].cursor += 1
             }
             endFrame(time: time, from: start, pointerAsSource: false)
         }
-        for s in slots.indices where releasing[s] {
+        for s in slots.indices where changes[s].releasing {
             if held[s].truncated, let last = held[s].frames.last {
                 // The events past the hold's limit were left out: the slot's current values stand for them.
                 let start = out.count
@@ -31,7 +31,7 @@ extension HoldForwarder {
                 endFrame(time: last.time, from: start, pointerAsSource: false)
             }
             held[s].removeAll()
-            releasing[s] = false
+            changes[s].releasing = false
         }
     }
 
@@ -59,23 +59,15 @@ extension HoldForwarder {
                 pointer.source[i] = e.value
             }
         }
-        for c in frame.contacts where c.isActive && c.slot >= 0 && c.slot < slots.count { currentContact[c.slot] = c.id }
+        for c in frame.contacts where c.isActive && c.slot >= 0 && c.slot < slots.count { changes[c.slot].currentContact = c.id }
         for s in slots.indices {
             held[s].removeAll()
-            slots[s].contactID = currentContact[s]
-            guard slots[s].source.trackingID >= 0 else {
-                slots[s].fate = .empty
-                continue
-            }
-            guard mode == .live else {
-                slots[s].fate = .suppressed
-                continue
-            }
-            switch currentContact[s] >= 0 ? claims.claim(ofContact: currentContact[s]) : .free {
-            case .held: slots[s].fate = .held
-            case .claimed: slots[s].fate = .suppressed
-            case .free: slots[s].fate = .live
-            }
+            let contact = changes[s].currentContact
+            slots[s].contactID = contact
+            let touch: ResyncedTouch = slots[s].source.trackingID < 0 ? .none
+                : mode != .live ? .unknown
+                : .down(contact >= 0 ? claims.claim(ofContact: contact) : .free)
+            transition(s, .resynced(touch))
         }
         liftClone(time: syn.time)
         let start = out.count
@@ -93,7 +85,7 @@ extension HoldForwarder {
             case .empty, .suppressed:
                 break
             }
-            currentContact[s] = -1
+            changes[s].currentContact = -1
         }
         recomputeKept()
         endFrame(time: syn.time, from: start, pointerAsSource: allForwarded)

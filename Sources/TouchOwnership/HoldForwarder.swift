@@ -19,12 +19,13 @@ public enum OwnershipError: Error, Hashable, Sendable, CustomStringConvertible {
 /// are forwarded as the source sent them, on their own slots and with their own tracking ids; a touch that lands
 /// in a recognizer's start zone is held until that recognizer decides; a touch a gesture took is never forwarded.
 ///
-///     empty -- new tracking id, contact free    --> live        (forwarded in the same call)
-///           -- new tracking id, contact held    --> held        (its frames kept, in order)
-///           -- new tracking id, contact claimed --> suppressed
-///     held  -- claim free (failed, lifted, deadline) --> live   (held frames first, each its own frame)
-///           -- claim claimed (a recognizer began)   --> suppressed (held frames dropped)
-///     live, suppressed -- tracking id -1 or a new one --> empty (or the new touch's fate)
+///     empty -- started, contact free    --> live        (forwarded in the same call)
+///           -- started, contact held    --> held        (its frames kept, in order)
+///           -- started, contact claimed --> suppressed
+///     held  -- released (free, lifted, deadline) --> live  (held frames first, each its own frame)
+///           -- claimed (a recognizer began)      --> suppressed (held frames dropped)
+///     live, suppressed -- ended, or started again --> empty (or the new touch's fate)
+///     any   -- all lifted, resynced --> by what is down
 ///
 /// Feed it every raw event as read (`take`), and at each SYN_REPORT the decoder's frame after the recognizers
 /// have seen it (`report`); after a recognizer deadline fired, `claimsChanged`. Each returns whole frames, each
@@ -32,6 +33,9 @@ public enum OwnershipError: Error, Hashable, Sendable, CustomStringConvertible {
 /// touch is forwarded the output equals the input, event for event. Legacy pointer events describe only the
 /// forwarded touches (`PointerEmulation`). After SYN_DROPPED every touch is lifted on the clone, then what is
 /// down and free is reported again. Pure: no I/O; times are the source's (uinput stamps its own).
+///
+/// A touch's fate changes only in `transition` (HoldForwarder+Transition.swift), which logs each change to
+/// `logSink`, counts holds, releases and drops (`counts`) and impossible transitions (`impossibleTransitions`).
 public final class HoldForwarder {
     public let device: DeviceDescription
     public let mode: MultitouchDecoder.Mode
@@ -57,17 +61,15 @@ public final class HoldForwarder {
     /// The slots the frame being reported looks at: its events', its contacts', and the kept ones.
     var touchedMask: UInt64 = 0
 
-    // Per-frame scratch, one entry per slot, sized once.
-    var ended: [Bool]
-    var starts: [Int]
-    var newFate: [TouchFate]
-    var segment: [TouchFate]
-    var releasing: [Bool]
-    var currentContact: [Int]
-    var endedContact: [Int]
-    var cursor: [Int]
-    var ids: [Int32]
-    var startedTouch: [Bool]
+    /// What the frame being reported does to each slot: per-frame scratch, sized once.
+    var changes: [SlotChanges]
+
+    /// Where "slot: fate → cause → fate" lines go; off (nil) by default, and then no line is formatted.
+    public var logSink: GestureLogSink?
+    /// Touches held back, released and dropped so far.
+    public internal(set) var counts = HoldCounts()
+    /// Causes that could not happen to a touch's fate (bugs), ignored: zero unless the forwarder is wrong.
+    public internal(set) var impossibleTransitions = 0
 
     /// `cloneSlot`: the slot the clone's kernel has selected (nil: the source's initial slot, as a clone created
     /// from the device's description has). Throws for a device without slots.
@@ -82,16 +84,7 @@ public final class HoldForwarder {
         let initial = Int(device.absInfo[AbsCode.mtSlot]?.value ?? 0)
         sourceSlot = initial < n ? initial : -1
         self.cloneSlot = cloneSlot ?? sourceSlot
-        ended = Array(repeating: false, count: n)
-        starts = Array(repeating: 0, count: n)
-        newFate = Array(repeating: .empty, count: n)
-        segment = Array(repeating: .empty, count: n)
-        releasing = Array(repeating: false, count: n)
-        currentContact = Array(repeating: -1, count: n)
-        endedContact = Array(repeating: -1, count: n)
-        cursor = Array(repeating: 0, count: n)
-        ids = Array(repeating: -1, count: n)
-        startedTouch = Array(repeating: false, count: n)
+        changes = Array(repeating: SlotChanges(), count: n)
         pending.reserveCapacity(64)
         out.reserveCapacity(128)
     }
@@ -131,10 +124,10 @@ public final class HoldForwarder {
             case .held: continue
             case .claimed:
                 held[s].removeAll()
-                slots[s].fate = .suppressed
+                transition(s, .claimed)
             case .free:
-                releasing[s] = true
-                slots[s].fate = .live
+                changes[s].releasing = true
+                transition(s, .released(.deadline))
                 any = true
             }
         }
@@ -152,7 +145,7 @@ public final class HoldForwarder {
         liftClone(time: time)
         for s in slots.indices {
             held[s].removeAll()
-            slots[s].fate = slots[s].source.trackingID >= 0 ? .suppressed : .empty
+            transition(s, .liftedAll(stillDown: slots[s].source.trackingID >= 0))
         }
         recomputeKept()
         return out

@@ -1,17 +1,5 @@
 import TouchInput
 
-/// What becomes of one touch of the source (one tracking id in one slot) on the clone.
-enum TouchFate: Equatable {
-    /// No touch in the slot.
-    case empty
-    /// Kept back until the recognizers decide: its events wait in the slot's held frames.
-    case held
-    /// Forwarded as it happens.
-    case live
-    /// A gesture took it: nothing of it is forwarded, until its tracking id ends.
-    case suppressed
-}
-
 /// The per-slot ABS_MT_* values (ABS_MT_TOUCH_MAJOR ... ABS_MT_TOOL_Y), as last sent by the source or as last
 /// written to the clone. The kernel sends only values that change, so when a touch starts being forwarded after
 /// suppressed ones the clone may lack values the source will never repeat: comparing the two finds them.

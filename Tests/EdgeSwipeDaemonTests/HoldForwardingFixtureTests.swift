@@ -4,6 +4,7 @@ import Gestures
 import Testing
 import TouchInput
 import TouchModel
+import TouchOwnership
 import TouchTrace
 @testable import EdgeSwipeDaemon
 
@@ -35,6 +36,23 @@ import TouchTrace
     }
 
     static let zoneMM = EdgeSwipeConfig().edgeZoneMM
+
+    /// Every recording changes its touches' fates only through valid transitions (issue 23): none impossible; a
+    /// touch leaves held once (released or dropped), so once the source is gone every hold is one or the other;
+    /// a recording with a first touch in an edge zone holds at least one.
+    @Test func everyRecordingTakesOnlyValidTransitions() throws {
+        let all = try Self.slotted()
+        #expect(all.count >= 30)
+        for l in all {
+            let run = try run(l)
+            let forwarder = try #require(run.forwarder)
+            run.session.remove(run.id, now: l.events.last?.time ?? 0)
+            let c = forwarder.counts
+            #expect(forwarder.impossibleTransitions == 0, "\(l.fixture.file)")
+            #expect(c.holds == c.releases + c.drops, "\(l.fixture.file): \(c)")
+            if let nearest = l.fixture.nearestSideEdgeMM, nearest < Self.zoneMM { #expect(c.holds >= 1, "\(l.fixture.file)") }
+        }
+    }
 
     /// No touch lands in an edge zone: the clone gets the input, frame for frame, event for event.
     @Test func recordingWithoutEdgeContactIsForwardedUnchanged() throws {

@@ -91,6 +91,9 @@ final class SessionCore {
         return source
     }
 
+    /// The forwarder of an owned source (nil: not owned, or forwarding ended).
+    func forwarder(of id: SourceID) -> HoldForwarder? { sources[id]?.forwarding?.forwarder }
+
     /// The earliest pending deadline of any source or navigation.
     var nextDeadline: Microseconds? {
         let source = earliestSourceDeadline()

@@ -3,6 +3,7 @@ import Gestures
 import Navigation
 import TouchInput
 import TouchModel
+import TouchOwnership
 @testable import EdgeSwipeDaemon
 
 /// A clone in memory: every write, as written.
@@ -70,6 +71,9 @@ final class ForwardingRun {
     var gestures: [GestureEvent] {
         outputs.compactMap { if case .gesture(let g, _) = $0 { return g } else { return nil } }
     }
+
+    /// The source's forwarder (while it forwards).
+    var forwarder: HoldForwarder? { session.core.forwarder(of: id) }
 
     var notes: [String] {
         outputs.compactMap { if case .deviceNote(let n, _) = $0 { return n } else { return nil } }
