@@ -122,7 +122,7 @@ public enum Evaluation {
                     if case .swipe(let edge, nil) = observed, edge == e.edge { observed = .swipe(edge, e.outcome) }
                 case .failed, .cancelled:
                     failures.append("\(e.recognizer): \(e.failureReason.map { "\($0)" } ?? "?")")
-                case .changed:
+                case .changed, .armed, .disarmed:
                     break
                 }
             }

@@ -2,7 +2,10 @@
 /// The defaults are the product's contract (one finger, left edge):
 /// touch-down within 5 mm of the edge; begin when inward travel ≥ 6 mm and |perpendicular| ≤ tan 30° × inward;
 /// fail on perpendicular drift > 10 mm, no beginning within 250 ms, a second finger, or a lift;
-/// end complete when progress ≥ 0.5 or inward release velocity ≥ 200 mm/s, else cancel.
+/// end complete when (progress ≥ 0.5 inside the 2:1 cone) or inward release velocity ≥ 200 mm/s, else cancel.
+/// Progress is linear over the screen's whole extent along the swipe: inward travel ÷ that extent, clamped to 0...1.
+/// While the swipe runs, *armed* says whether a release now would complete; it changes only after 3 mm of travel or
+/// 80 ms since its last change (hysteresis), so it never flickers.
 /// Velocity is a least-squares fit over the last 100 ms (a parabola, as Android's and Flutter's trackers use,
 /// which follows a finger that slows or turns back better than a line; see `VelocityTracker`).
 public struct EdgeSwipeConfig: Hashable, Sendable {
@@ -22,13 +25,21 @@ public struct EdgeSwipeConfig: Hashable, Sendable {
     public var completionVelocityMMs: Double
     public var velocityFit: VelocityTracker.Fit
     public var velocityWindowMS: Double
+    /// Hysteresis of the armed state: a change needs this much travel (mm, straight line) since the last change
+    /// or since the beginning...
+    public var armMinTravelMM: Double
+    /// ...or this much time (ms).
+    public var armMinIntervalMS: Double
+    /// Progress counts toward completing only while |along the edge| ≤ this × inward travel (Android's 2:1 cone).
+    public var armConeRatio: Double
 
     public init(name: RecognizerID? = nil, edges: Set<Edge> = [.left], fingers: Int = 1,
                 edgeZoneMM: Double = 5, activationDistanceMM: Double = 6, angleToleranceDegrees: Double = 30,
                 perpendicularDriftLimitMM: Double = 10, activationTimeoutMS: Double = 250,
                 fingerLandingWindowMS: Double = 100, completionProgress: Double = 0.5,
                 completionVelocityMMs: Double = 200, velocityFit: VelocityTracker.Fit = .quadratic,
-                velocityWindowMS: Double = 100) {
+                velocityWindowMS: Double = 100, armMinTravelMM: Double = 3,
+                armMinIntervalMS: Double = 80, armConeRatio: Double = 2) {
         self.name = name ?? Self.defaultName(edges: edges, fingers: fingers)
         self.edges = edges
         self.fingers = fingers
@@ -42,6 +53,9 @@ public struct EdgeSwipeConfig: Hashable, Sendable {
         self.completionVelocityMMs = completionVelocityMMs
         self.velocityFit = velocityFit
         self.velocityWindowMS = velocityWindowMS
+        self.armMinTravelMM = armMinTravelMM
+        self.armMinIntervalMS = armMinIntervalMS
+        self.armConeRatio = armConeRatio
     }
 
     /// "left-1", "left+right-2": edges in a fixed order, then the finger count.
@@ -72,6 +86,9 @@ public struct EdgeSwipeConfig: Hashable, Sendable {
         }
         positive(completionVelocityMMs, "completion velocity (mm/s)")
         positive(velocityWindowMS, "velocity window (ms)")
+        positive(armMinTravelMM, "arm minimum travel (mm)")
+        positive(armMinIntervalMS, "arm minimum interval (ms)")
+        positive(armConeRatio, "arm cone ratio")
         return p
     }
 }

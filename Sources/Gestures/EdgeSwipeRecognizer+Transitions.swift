@@ -47,6 +47,7 @@ extension EdgeSwipeRecognizer {
             swipeState = .ready
             log.transition(name, from, "activation (\(e.rawValue), inward \(fmt(e.inward(translation))) mm, along \(fmt(e.perpendicular(translation))) mm)", .ready)
         case (.ready, .begin):
+            startArming(time: time)
             swipeState = .began
             log.transition(name, from, "begin", .began)
             events.append(makeEvent(.began, time: time))
@@ -59,13 +60,23 @@ extension EdgeSwipeRecognizer {
         case (.began, .move), (.changed, .move):
             swipeState = .changed
             if from == .began { log.transition(name, from, "frame", .changed) }
-            events.append(makeEvent(.changed, time: time))
+            var e = makeEvent(.changed, time: time)
+            let change = updateArmed(e)
+            e.armed = armed
+            events.append(e)
+            if let change {
+                log.transition(name, from, "\(armed ? "armed" : "disarmed") (\(change.rawValue))", .changed)
+                e.phase = armed ? .armed : .disarmed
+                e.armReason = change
+                events.append(e)
+            }
         case (.began, .lift), (.changed, .lift):
             var e = makeEvent(.ended, time: time)
-            let complete = e.progress >= config.completionProgress || e.velocityMMs >= config.completionVelocityMMs
+            let complete = wouldComplete(progress: e.progress, velocityMMs: e.velocityMMs)
             e.outcome = complete ? .complete : .cancel
+            e.decidedBy = releaseDecision(complete: complete, e)
             swipeState = .ended
-            log.transition(name, from, "lift (progress \(fmt(e.progress)), velocity \(fmt(e.velocityMMs)) mm/s: \(complete ? "complete" : "cancel"))", .ended)
+            log.transition(name, from, "lift (progress \(fmt(e.progress)), velocity \(fmt(e.velocityMMs)) mm/s: \(complete ? "complete" : "cancel"), decided by \(e.decidedBy?.rawValue ?? "?"))", .ended)
             events.append(e)
         case (.began, .contactsCancelled), (.changed, .contactsCancelled):
             cancel(from: from, time: time, into: &events)

@@ -51,6 +51,7 @@ public final class EdgeSwipeRecognizer {
     let tanAngle: Double
     let timeout: Microseconds
     let window: Microseconds
+    let armInterval: Microseconds
     @exclusivity(unchecked) var screen: PhysicalSize
 
     // The gesture in progress. Only this recognizer's own methods touch these, one at a time, so the dynamic
@@ -70,6 +71,11 @@ public final class EdgeSwipeRecognizer {
     /// Mean translation of the tracked contacts since touch-down, screen mm.
     @exclusivity(unchecked) var translation = Point(x: 0, y: 0)
     @exclusivity(unchecked) var frameTime: Microseconds = 0
+    /// The back's armed state while the swipe runs (EdgeSwipeRecognizer+Arming), and where and when it last
+    /// changed (or the swipe began).
+    @exclusivity(unchecked) var armed = false
+    @exclusivity(unchecked) var armChangeTranslation = Point(x: 0, y: 0)
+    @exclusivity(unchecked) var armChangeTime: Microseconds = 0
 
     public init(config: EdgeSwipeConfig, transform: ScreenTransform) throws(EdgeSwipeConfigError) {
         let problems = config.problems()
@@ -81,6 +87,7 @@ public final class EdgeSwipeRecognizer {
         self.tanAngle = tan(config.angleToleranceDegrees * .pi / 180)
         self.timeout = Microseconds(milliseconds: config.activationTimeoutMS)
         self.window = Microseconds(milliseconds: config.fingerLandingWindowMS)
+        self.armInterval = Microseconds(milliseconds: config.armMinIntervalMS)
         self.edge = EdgeMask.order.first { config.edges.contains($0) } ?? .left
         self.velocity = VelocityTracker(fit: config.velocityFit, horizonMS: config.velocityWindowMS)
     }
@@ -206,6 +213,7 @@ public final class EdgeSwipeRecognizer {
         candidates = EdgeMask()
         translation = Point(x: 0, y: 0)
         velocity.reset()
+        armed = false
     }
 
     // MARK: - Measures
@@ -259,7 +267,8 @@ public final class EdgeSwipeRecognizer {
         let first = tracked[0]
         return GestureEvent(recognizer: config.name, phase: phase, edge: edge, fingers: config.fingers,
                             time: time, progress: progress, translationMM: inward,
-                            velocityMMs: inwardVelocity, startMM: first.start, positionMM: first.current)
+                            velocityMMs: inwardVelocity, startMM: first.start, positionMM: first.current,
+                            armed: armed, extentMM: extent)
     }
 }
 

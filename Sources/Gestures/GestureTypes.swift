@@ -28,9 +28,35 @@ public enum RecognizerState: String, Hashable, Sendable {
     case possible, began, changed, ended, cancelled, failed
 }
 
-/// What a recognizer reports to its consumers.
+/// What a recognizer reports to its consumers. `armed` and `disarmed` report a change of the back's armed
+/// state while the swipe runs (after the frame's `changed`, at the same time); see `EdgeSwipeConfig.armMinTravelMM`.
 public enum GesturePhase: String, Hashable, Sendable {
     case began, changed, ended, failed, cancelled
+    case armed, disarmed
+}
+
+/// Why the armed state changed. Armed means "a release now would complete" (`EdgeSwipeRecognizer.wouldComplete`).
+public enum ArmReason: String, Hashable, Sendable {
+    /// Progress reached the completion progress inside the cone (armed).
+    case progress
+    /// The inward velocity rose to the completion velocity (armed), or fell below it short of the completion
+    /// progress (disarmed).
+    case velocity
+    /// The finger came back toward the edge since the last change, below the completion progress (disarmed).
+    case movedBackTowardEdge
+    /// The finger left the cone around the inward direction (`armConeRatio`, Android's 2:1) (disarmed).
+    case leftCone
+}
+
+/// What decided the outcome at release, printed on the ended event.
+public enum ReleaseDecision: String, Hashable, Sendable {
+    /// The outcome is the last armed state.
+    case armed
+    /// Disarmed, but the release velocity reached the completion velocity: complete.
+    case fling
+    /// The release frame's own measures disagree with the last armed state for another reason (a change the
+    /// hysteresis was still holding back).
+    case release
 }
 
 /// Why a recognizer failed (before beginning) or was cancelled (after).
@@ -94,11 +120,22 @@ public struct GestureEvent: Hashable, Sendable {
     public var outcome: SwipeOutcome?
     /// Set when phase == .failed or .cancelled.
     public var failureReason: GestureFailureReason?
+    /// Whether a release now would complete, with hysteresis (began, changed, armed, disarmed; on ended, the
+    /// last armed state before the release). Always false before a swipe begins.
+    public var armed: Bool
+    /// Set when phase == .armed or .disarmed.
+    public var armReason: ArmReason?
+    /// Set when phase == .ended.
+    public var decidedBy: ReleaseDecision?
+    /// The progress curve's length: progress = clamp(translationMM / extentMM, 0, 1), linear over the screen's
+    /// whole extent along the swipe (the completion progress is a fraction of it).
+    public var extentMM: Double
 
     public init(recognizer: RecognizerID, phase: GesturePhase, edge: Edge, fingers: Int, time: Microseconds,
                 progress: Double = 0, translationMM: Double = 0, velocityMMs: Double = 0,
                 startMM: Point = Point(x: 0, y: 0), positionMM: Point = Point(x: 0, y: 0),
-                outcome: SwipeOutcome? = nil, failureReason: GestureFailureReason? = nil) {
+                outcome: SwipeOutcome? = nil, failureReason: GestureFailureReason? = nil, armed: Bool = false,
+                armReason: ArmReason? = nil, decidedBy: ReleaseDecision? = nil, extentMM: Double = 0) {
         self.recognizer = recognizer
         self.phase = phase
         self.edge = edge
@@ -111,6 +148,10 @@ public struct GestureEvent: Hashable, Sendable {
         self.positionMM = positionMM
         self.outcome = outcome
         self.failureReason = failureReason
+        self.armed = armed
+        self.armReason = armReason
+        self.decidedBy = decidedBy
+        self.extentMM = extentMM
     }
 }
 

@@ -117,6 +117,9 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
             finishGesture()
         case .failed:
             finishGesture()
+        case .armed, .disarmed:
+            // The predictive stream's state: the release's outcome, not this, drives the pop.
+            break
         }
     }
 

@@ -47,6 +47,9 @@ func issues(_ yaml: String) -> [ConfigIssue] {
             thresholds:
               complete_progress: 0.4
               complete_velocity_mm_s: 150
+              arm_min_travel_mm: 4
+              arm_min_interval_ms: 120
+              arm_cone_ratio: 1.5
             actions:
               - edge: right
                 run: [/usr/local/bin/kiosk-forward, "{edge}", "--fingers", "{fingers}"]
@@ -78,10 +81,13 @@ func issues(_ yaml: String) -> [ConfigIssue] {
         #expect(s.thresholds.edgeZoneMM == 5)
         #expect(s.thresholds.activationTimeoutMS == 250)
         #expect(s.thresholds.completeVelocityMMs == 150)
+        #expect(s.thresholds.armMinTravelMM == 4 && s.thresholds.armMinIntervalMS == 120 && s.thresholds.armConeRatio == 1.5)
+        let recognizer = try PipelineOptions(settings: s).recognizers[0]
+        #expect(recognizer.armMinTravelMM == 4 && recognizer.armMinIntervalMS == 120 && recognizer.armConeRatio == 1.5)
         #expect(s.edges == [.left, .right])
         #expect(s.actions == [ActionRule(trigger: .complete, edge: .right, action: .run([
             .literal("/usr/local/bin/kiosk-forward"), .placeholder(.edge), .literal("--fingers"), .placeholder(.fingers)]),
-            line: 31)])
+            line: 34)])
         // A device no entry matched gets the defaults, with the back key.
         #expect(c.settings(forEntry: nil).actions == [ActionRule(edge: .left, action: .key(code: KeyCode.keyBack, name: "KEY_BACK"), line: 16)])
     }

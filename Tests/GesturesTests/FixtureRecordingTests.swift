@@ -27,7 +27,7 @@ import FixtureSupport
                 case .began: r.began.append(e)
                 case .ended: r.ended.append(e)
                 case .failed, .cancelled: if let reason = e.failureReason { r.failures.append(reason) }
-                case .changed: break
+                case .changed, .armed, .disarmed: break
                 }
             }
         }

@@ -22,7 +22,7 @@ public final class ActionRunner {
         switch event.phase {
         case .began: return .began
         case .ended: return event.outcome == .complete ? .complete : .cancel
-        case .changed, .failed, .cancelled: return nil
+        case .changed, .armed, .disarmed, .failed, .cancelled: return nil
         }
     }
 

@@ -150,7 +150,8 @@ extension DaemonConfig {
     private static func readThresholds(_ r: ConfigReader, _ node: YAMLNode, _ key: String) -> Thresholds {
         var t = Thresholds()
         let known = ["fingers", "edge_zone_mm", "activation_distance_mm", "angle_tolerance_deg", "max_drift_mm",
-                     "activation_timeout_ms", "complete_progress", "complete_velocity_mm_s"]
+                     "activation_timeout_ms", "complete_progress", "complete_velocity_mm_s", "arm_min_travel_mm",
+                     "arm_min_interval_ms", "arm_cone_ratio"]
         guard let m = r.mapping(node, key, known: known) else { return t }
         if let e = m["fingers"] { t.fingers = r.int(e.value, "\(key).fingers", range: 1...5) }
         if let e = m["edge_zone_mm"] { t.edgeZoneMM = r.number(e.value, "\(key).edge_zone_mm", above: 0, atMost: 100, unit: "mm") }
@@ -168,6 +169,13 @@ extension DaemonConfig {
         if let e = m["complete_velocity_mm_s"] {
             t.completeVelocityMMs = r.number(e.value, "\(key).complete_velocity_mm_s", above: 0, atMost: 100_000, unit: "mm/s")
         }
+        if let e = m["arm_min_travel_mm"] {
+            t.armMinTravelMM = r.number(e.value, "\(key).arm_min_travel_mm", above: 0, atMost: 200, unit: "mm")
+        }
+        if let e = m["arm_min_interval_ms"] {
+            t.armMinIntervalMS = r.number(e.value, "\(key).arm_min_interval_ms", above: 0, atMost: 10_000, unit: "ms")
+        }
+        if let e = m["arm_cone_ratio"] { t.armConeRatio = r.number(e.value, "\(key).arm_cone_ratio", above: 0, atMost: 100) }
         return t
     }
 

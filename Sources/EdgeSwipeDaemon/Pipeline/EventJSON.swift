@@ -22,12 +22,20 @@ public enum EventJSON {
             o.add("translationMM", g.translationMM, decimals: 2)
             o.add("velocityMMs", g.velocityMMs, decimals: 1)
             o.addRaw("positionMM", point(g.positionMM))
+            o.add("armed", g.armed)
+        }
+        if g.phase == .began {
+            // The progress curve: linear over the extent (progress = translationMM / extentMM, clamped).
+            o.add("progressCurve", "linear")
+            o.add("extentMM", g.extentMM, decimals: 2)
         }
         o.addRaw("startMM", point(g.startMM))
         if let reason = g.failureReason {
             o.add("reason", reasonCode(reason))
             o.add("detail", reason.description)
         }
+        if let reason = g.armReason { o.add("reason", reason.rawValue) }
+        if let decided = g.decidedBy { o.add("decidedBy", decided.rawValue) }
         if let device { o.add("device", device) }
         return o.string
     }

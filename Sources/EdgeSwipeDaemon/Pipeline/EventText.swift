@@ -27,6 +27,9 @@ public enum EventText {
                 s += "  progress \(pct(g.progress))  \(mm(g.translationMM)) mm  \(mm(g.velocityMMs)) mm/s"
             case .ended:
                 s += " \(g.outcome?.rawValue ?? "?")  progress \(pct(g.progress))  release \(mm(g.velocityMMs)) mm/s"
+                if let d = g.decidedBy, d != .armed { s += "  decided by \(d.rawValue)" }
+            case .armed, .disarmed:
+                s += " (\(g.armReason?.rawValue ?? "?"))  progress \(pct(g.progress))  \(mm(g.translationMM)) mm  \(mm(g.velocityMMs)) mm/s"
             case .failed, .cancelled:
                 if let r = g.failureReason { s += ": \(r)" }
             }

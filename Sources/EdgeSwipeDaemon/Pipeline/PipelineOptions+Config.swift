@@ -25,7 +25,10 @@ extension PipelineOptions {
                             perpendicularDriftLimitMM: t.maxDriftMM ?? defaults.perpendicularDriftLimitMM,
                             activationTimeoutMS: t.activationTimeoutMS ?? defaults.activationTimeoutMS,
                             completionProgress: t.completeProgress ?? defaults.completionProgress,
-                            completionVelocityMMs: t.completeVelocityMMs ?? defaults.completionVelocityMMs)
+                            completionVelocityMMs: t.completeVelocityMMs ?? defaults.completionVelocityMMs,
+                            armMinTravelMM: t.armMinTravelMM ?? defaults.armMinTravelMM,
+                            armMinIntervalMS: t.armMinIntervalMS ?? defaults.armMinIntervalMS,
+                            armConeRatio: t.armConeRatio ?? defaults.armConeRatio)
         }
         for r in recognizers where !r.problems().isEmpty {
             throw ConfigMappingError("recognizer \(r.name): " + r.problems().joined(separator: "; "))

@@ -128,6 +128,7 @@ struct ProgressThrottle {
         switch output {
         case .gesture(let g, _):
             if g.phase == .changed { return Self.step(g.progress, &lastGestureTenth) }
+            if g.phase == .armed || g.phase == .disarmed { return true }
             lastGestureTenth = g.phase == .began ? Int(g.progress * 10) : -1
             return true
         case .navigation(let n):

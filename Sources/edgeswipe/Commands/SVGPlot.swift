@@ -34,7 +34,7 @@ struct SVGPlot {
         case .failed, .cancelled:
             let p = g.positionMM == Point(x: 0, y: 0) ? g.startMM : g.positionMM
             marks.append((p, "failed", "\(g.recognizer) \(g.phase.rawValue): \(g.failureReason?.description ?? "")"))
-        case .changed: break
+        case .changed, .armed, .disarmed: break
         }
     }
 
