@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The package's install cycle in a clean Debian 12 root without the Swift toolchain (issue 15):
-# install with apt, run the binary and the shipped sample, remove, purge, compare file listings, reinstall,
-# and upgrade over an edited /etc/edgeswipe/edgeswipe.yaml. Exits non-zero at the first failed assertion.
+# install with apt, run the binary and the shipped sample, check the shipped configurations against the units,
+# set up the HTTP bridge as README.md says, remove, purge, compare file listings, reinstall, upgrade over an
+# edited /etc/edgeswipe/edgeswipe.yaml, and refuse to install over accounts that are not system accounts
+# (issue 22). Exits non-zero at the first failed assertion.
 #
 #   Tests/Package/install-cycle.sh DEB UPGRADE_DEB [--root DIR] [--base-tarball FILE] [--keep]
 #
@@ -104,12 +106,46 @@ listing() {
 listing > "$root.before"
 accounts() {   # the account files without the edgeswipe user and group, and without it as a member of input
     for f in passwd group shadow gshadow; do
-        sed -e '/^edgeswipe:/d' -e '/^input:/s/\(:\|,\)edgeswipe\(,\|$\)/\1/; /^input:/s/,$//' "$root/etc/$f"
+        sed -e '/^edgeswipe:/d' -e '/^edgeswipe-uinput:/d' \
+            -e '/^input:/s/\(:\|,\)edgeswipe\(,\|$\)/\1/; /^input:/s/,$//' "$root/etc/$f"
     done
 }
 accounts > "$root.accounts"
 
 # --- install ----------------------------------------------------------------------------------------------
+# Every shipped configuration (the conffile and the examples) validates, and what it says about the control
+# socket is true under edgeswipe.socket, which makes the socket and passes it in: a socket.path is the unit's
+# ListenStream=, and a socket.group, if any, the unit's SocketGroup= (issue 22: the kiosk example named
+# group kiosk, which could not open a socket of group edgeswipe). The files are read with the host's
+# python3-yaml (scripts/deps.sh tools); the root has no Python.
+shipped_socket() {   # FILE: "PATH GROUP" of its socket section ("-" for a key not set)
+    python3 -c 'import sys, yaml
+socket = yaml.safe_load(sys.stdin).get("socket") or {}
+print(socket.get("path") or "-", socket.get("group") or "-")' < "$1"
+}
+check_shipped_configurations() {
+    local unit=/lib/systemd/system/edgeswipe.socket listen group file path named n=0
+    listen=$(sed -n 's/^ListenStream=//p' "$root$unit")
+    group=$(sed -n 's/^SocketGroup=//p' "$root$unit")
+    [ -n "$listen" ] && [ -n "$group" ] || fail "$unit: no ListenStream= or SocketGroup="
+    for file in /etc/edgeswipe/edgeswipe.yaml "$root"/usr/share/doc/edgeswipe/examples/*.yaml*; do
+        file=${file#"$root"}
+        case $file in
+            *.gz) zcat "$root$file" > "$root/tmp/shipped.yaml" ;;
+            *) cp "$root$file" "$root/tmp/shipped.yaml" ;;
+        esac
+        n=$((n + 1))
+        in_root edgeswipe check-config /tmp/shipped.yaml > "$root.out" 2>&1 || { cat "$root.out"; fail "$file does not validate"; }
+        read -r path named < <(shipped_socket "$root/tmp/shipped.yaml") || fail "$file: cannot read its socket section"
+        [ "$path" = - ] || [ "$path" = "$listen" ] || fail "$file: socket.path $path, but $unit has ListenStream=$listen"
+        [ "$named" = - ] || [ "$named" = "$group" ] ||
+            fail "$file: socket.group $named, but $unit makes the socket group $group (SocketGroup=): members of $named cannot open it"
+    done
+    rm -f "$root/tmp/shipped.yaml"
+    [ "$n" -ge 3 ] || fail "only $n shipped configurations found"
+    echo "$n shipped configurations validate and agree with $unit (ListenStream=$listen, SocketGroup=$group)"
+}
+
 check_installed() {
     local want=$1
     [ "$(in_root dpkg-query -W -f='${Status} ${Version}' edgeswipe)" = "install ok installed $want" ] ||
@@ -138,6 +174,13 @@ check_installed() {
     # The service user, and what the helpers set up.
     in_root getent passwd edgeswipe | grep -q ':/usr/sbin/nologin$' || fail "no system user edgeswipe with nologin"
     in_root id -nG edgeswipe | tr ' ' '\n' | grep -qx input || fail "edgeswipe is not in group input"
+    # /dev/uinput's group is not the control socket's (issue 22): a system group of its own that no account is
+    # a member of (the service gets it through SupplementaryGroups=; the VM test shows the device's modes).
+    uinput_group=$(in_root getent group edgeswipe-uinput) || fail "no group edgeswipe-uinput"
+    [ "$(echo "$uinput_group" | cut -d: -f3)" -lt 1000 ] || fail "edgeswipe-uinput is not a system group: $uinput_group"
+    [ -z "$(echo "$uinput_group" | cut -d: -f4)" ] || fail "group edgeswipe-uinput has members: $uinput_group"
+    in_root id -nG edgeswipe | tr ' ' '\n' | grep -qx edgeswipe-uinput && fail "user edgeswipe is a member of edgeswipe-uinput"
+    check_shipped_configurations
     [ -L "$root/etc/systemd/system/multi-user.target.wants/edgeswipe.service" ] || fail "edgeswipe.service not enabled"
     [ -L "$root/etc/systemd/system/sockets.target.wants/edgeswipe.socket" ] || fail "edgeswipe.socket not enabled"
     [ -e "$root/etc/systemd/system/sockets.target.wants/edgeswipe-http.socket" ] &&
@@ -171,7 +214,15 @@ check_installed "$version"
 echo "installed $version: --help, replay of the shipped sample, demo, ldd, user, units, man pages: ok"
 
 # --- remove, then purge -----------------------------------------------------------------------------------
-step "apt remove, then apt purge"
+# First the HTTP bridge as README.md ("Installing on a kiosk") has the administrator set it up: the drop-in,
+# the token, the socket enabled. A purge must leave none of it (the listings below): a drop-in left naming
+# the purged token would keep the next install's service from starting (issue 22).
+step "the README's HTTP bridge setup, then apt remove, then apt purge"
+mkdir -p "$root/etc/systemd/system/edgeswipe.service.d"
+cp "$root/usr/share/doc/edgeswipe/examples/http-token.conf" "$root/etc/systemd/system/edgeswipe.service.d/http.conf"
+in_root sh -c 'umask 077; head -c 24 /dev/urandom | base64 | tr -d "/+=" > /etc/edgeswipe/http-token'
+in_root systemctl enable edgeswipe-http.socket > "$root.out" 2>&1 || { cat "$root.out"; fail "systemctl enable edgeswipe-http.socket"; }
+[ -L "$root/etc/systemd/system/sockets.target.wants/edgeswipe-http.socket" ] || fail "edgeswipe-http.socket not enabled"
 in_root apt-get remove -y -qq edgeswipe > /dev/null
 [ ! -e "$root/usr/bin/edgeswipe" ] || fail "remove left /usr/bin/edgeswipe"
 [ -f "$root/etc/edgeswipe/edgeswipe.yaml" ] || fail "remove deleted the conffile (only purge may)"
@@ -179,6 +230,9 @@ in_root apt-get remove -y -qq edgeswipe > /dev/null
 echo "token" > "$root/etc/edgeswipe/http-token"     # a local file the docs say purge deletes
 in_root apt-get purge -y -qq edgeswipe > /dev/null
 [ ! -e "$root/etc/edgeswipe" ] || fail "purge left /etc/edgeswipe"
+for f in /etc/systemd/system/edgeswipe.service.d/http.conf /etc/systemd/system/sockets.target.wants/edgeswipe-http.socket; do
+    [ ! -e "$root$f" ] && [ ! -L "$root$f" ] || fail "purge left $f (the README's HTTP setup; its token is gone)"
+done
 in_root dpkg-query -W -f='${db:Status-Abbrev}' edgeswipe 2>/dev/null | grep -q '^i' && fail "still installed after purge"
 
 listing > "$root.after"
@@ -191,6 +245,7 @@ unexpected=$(grep '^[<>]' "$root.diff" | grep -Ev ' /etc/(passwd|group|shadow|gs
 accounts | diff "$root.accounts" - || fail "the account files changed beyond the edgeswipe user and group"
 in_root getent passwd edgeswipe > /dev/null || fail "the user edgeswipe vanished (the docs say it stays)"
 in_root getent group edgeswipe > /dev/null || fail "the group edgeswipe vanished (the docs say it stays)"
+in_root getent group edgeswipe-uinput > /dev/null || fail "the group edgeswipe-uinput vanished (the docs say it stays)"
 
 # --- reinstall, then upgrade over an edited configuration ---------------------------------------------------
 step "reinstall $version"
@@ -208,6 +263,40 @@ check_installed "$upgrade_version"
 cmp "$root.edited" "$root/etc/edgeswipe/edgeswipe.yaml" || fail "the upgrade changed the edited configuration"
 ls "$root"/etc/edgeswipe/*.dpkg-* 2>/dev/null && fail "the upgrade left .dpkg-* files beside the configuration"
 echo "upgraded to $upgrade_version: the edited configuration is kept byte for byte"
+
+# --- accounts the package must not adopt (issue 22) ----------------------------------------------------------
+# systemd-sysusers takes an existing account of a name it declares as it is. For each account that is not a
+# system one, made where the package's would be: the install fails with preinst's message naming it, and
+# nothing changed (the listing, account files included, is the same before and after; dpkg has not
+# installed it).
+step "purge, remove the package's accounts, then install over accounts that are not system accounts"
+in_root apt-get purge -y -qq edgeswipe > /dev/null
+in_root userdel edgeswipe
+in_root groupdel edgeswipe 2>/dev/null || true
+in_root groupdel edgeswipe-uinput
+refused_install() {   # MAKE_ACCOUNT EXPECTED_MESSAGE UNDO
+    in_root sh -c "$1" || fail "could not run: $1"
+    listing > "$root.before"
+    in_root apt-get install -y -qq "$deb_in" > "$root.apt.log" 2>&1 && { cat "$root.apt.log"; fail "installed over: $1"; }
+    grep -qF "edgeswipe: not installed: $2" "$root.apt.log" || { cat "$root.apt.log"; fail "no message '$2' for: $1"; }
+    listing > "$root.after"
+    diff "$root.before" "$root.after" || fail "a refused install changed files ($1)"
+    status=$(in_root dpkg-query -W -f='${Status}' edgeswipe 2>/dev/null) || status="(no record) not-installed"
+    case $status in *" not-installed") ;; *) fail "dpkg state after a refused install: $status ($1)" ;; esac
+    echo "refused, nothing changed: $1"
+    grep 'edgeswipe: ' "$root.apt.log" | sed 's/^/    /'
+    in_root sh -c "$3" || fail "could not run: $3"
+}
+refused_install "useradd --create-home --shell /bin/bash edgeswipe" \
+    "user edgeswipe exists and is not a system user (uid 1000, shell /bin/bash)" "userdel --remove edgeswipe"
+refused_install "useradd --system --user-group --shell /bin/bash edgeswipe" \
+    "user edgeswipe exists with a login shell (/bin/bash, uid" "userdel edgeswipe"
+refused_install "groupadd edgeswipe" "group edgeswipe exists and is not a system group (gid" "groupdel edgeswipe"
+refused_install "groupadd edgeswipe-uinput" "group edgeswipe-uinput exists and is not a system group (gid" \
+    "groupdel edgeswipe-uinput"
+step "and then, with those accounts gone, the install goes through"
+in_root apt-get install -y -qq "$deb_in" > "$root.apt.log" 2>&1 || { cat "$root.apt.log"; fail "install after the refusals"; }
+check_installed "$version"
 
 rm -f "$root.accounts" "$root.before" "$root.after" "$root.diff" "$root.out" "$root.apt.log" "$root.edited"
 step "passed"

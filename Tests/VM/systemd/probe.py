@@ -10,6 +10,8 @@
   probe.py http-refused PORT WRONG     POST /commands with no token, GET /events with no token, and POST
                                        /commands with the bearer WRONG are each answered 401 with
                                        WWW-Authenticate: Bearer (exit 0), else exit 1
+  probe.py uinput-denied PATH          opening PATH (/dev/uinput) for writing fails with EACCES (exit 0),
+                                       else exit 1
 """
 from http.client import HTTPConnection
 import json
@@ -170,6 +172,16 @@ def http_refused(port, wrong):
         print(f"{label}: {reply.status} {reply.reason}, WWW-Authenticate: {challenge}", flush=True)
 
 
+def uinput_denied(path):
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+    except PermissionError as error:
+        print(f"open {path}: {error.strerror}", flush=True)
+        return
+    os.close(fd)
+    fail(f"opened {path} for writing (uid {os.getuid()}, groups {os.getgroups()})")
+
+
 def main():
     if len(sys.argv) < 2:
         fail(__doc__)
@@ -184,6 +196,8 @@ def main():
         http(int(args[0]), args[1])
     elif mode == "http-refused":
         http_refused(int(args[0]), args[1])
+    elif mode == "uinput-denied":
+        uinput_denied(args[0])
     else:
         fail(__doc__)
 

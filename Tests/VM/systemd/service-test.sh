@@ -7,10 +7,12 @@
 #
 # Asserts, in order: install; socket activation (Type=notify); a uinput touchscreen tagged by the shipped
 # rule; a client in group edgeswipe follows an interactive pop; a user outside it is refused; KEY_BACK
-# reaches a reader; a broken reload keeps the old configuration; kill -9 restarts and the next swipe pops;
-# stop within the timeout; the HTTP bridge through edgeswipe-http.socket with PrivateNetwork=yes, its token
-# delivered by LoadCredential= (the example drop-in; 200 with the token, 401 without); the sandbox score and
-# verify; no sandbox denial in the journal. Then prints figures: start-to-READY of the installed service
+# reaches a reader while no user but the service can open /dev/uinput (group edgeswipe-uinput; issue 22);
+# a broken reload keeps the old configuration; kill -9 restarts and the next swipe pops; the shipped kiosk
+# example as the configuration, with a front end in the group it names; stop within the timeout; the HTTP
+# bridge through edgeswipe-http.socket with PrivateNetwork=yes, its token delivered by LoadCredential= (the
+# example drop-in; 200 with the token, 401 without); the sandbox score and verify; no sandbox denial in the
+# journal. Then prints figures: start-to-READY of the installed service
 # and of each BUILD_TREE_BINARY started the same way, and the service's RSS.
 # Exits 1 at the first failed assertion, with the service's journal.
 set -uo pipefail
@@ -113,6 +115,31 @@ ok "reader of \"edgeswipe virtual keyboard\": $(tail -1 "$work/key.out")"
 runuser -u outsider -- "${probe[@]}" refused "$sock" >"$work/refused.out" 2>&1 || { cat "$work/refused.out"; fail "a user outside group edgeswipe got in"; }
 ok "outsider (not in group edgeswipe): $(cat "$work/refused.out")"
 
+step "/dev/uinput is the service's alone: the clients' group, any user, the service user outside the unit cannot open it"
+# Issue 22: group edgeswipe (the control socket's, which a front end's user joins) once owned /dev/uinput
+# too, so a front end could make a keyboard and type into any console. The service wrote KEY_BACK above.
+# Failures here do not stop the later steps.
+uinput_mode=$(stat -c '%a %U %G' /dev/uinput)
+[ "$uinput_mode" = "660 root edgeswipe-uinput" ] || fail_later "/dev/uinput is $uinput_mode, expected 660 root edgeswipe-uinput"
+if uinput_entry=$(getent group edgeswipe-uinput); then
+    [ -z "$(echo "$uinput_entry" | cut -d: -f4)" ] || fail_later "group edgeswipe-uinput has members: $uinput_entry"
+    uinput_gid=$(echo "$uinput_entry" | cut -d: -f3)
+    sed -n 's/^Groups:[[:space:]]*//p' "/proc/$pid/status" | tr ' ' '\n' | grep -qx "$uinput_gid" ||
+        fail_later "the service (PID $pid) does not hold group edgeswipe-uinput ($uinput_gid): $(grep '^Groups:' "/proc/$pid/status")"
+else
+    fail_later "no group edgeswipe-uinput"
+fi
+clients_group=$(systemctl show -P SocketGroup edgeswipe.socket)
+id -nG kiosk | tr ' ' '\n' | grep -qx "$clients_group" || fail "kiosk is not in the clients' group $clients_group"
+uinput_failures=$failures
+for u in kiosk outsider edgeswipe; do
+    runuser -u "$u" -- "${probe[@]}" uinput-denied /dev/uinput >"$work/uinput-$u.out" 2>&1 ||
+        fail_later "user $u (groups $(id -nG "$u")) can open /dev/uinput"
+    echo "    $u (groups $(id -nG "$u")): $(cat "$work/uinput-$u.out")"
+done
+((failures == uinput_failures)) &&
+    ok "/dev/uinput $uinput_mode, a group with no members that the service (PID $pid) holds; kiosk, in the clients' group $clients_group, cannot open it"
+
 # --- 4. reload, kill -9, stop -----------------------------------------------------------------------------
 step "systemctl reload with a broken configuration"
 cp /etc/edgeswipe/edgeswipe.yaml "$work/edgeswipe.yaml"
@@ -139,6 +166,45 @@ wait_for 60 grep -qx ready "$work/pop2.out" || fail "no client after the restart
 evemu-play "$node" <"$work/swipes.events" || fail "evemu-play"
 wait "$client" || { cat "$work/pop2.out"; fail "no pop after the restart"; }
 ok "restarted as PID $pid2 (NRestarts=$(systemctl show -P NRestarts "$unit")), $node reopened, $(grep popped "$work/pop2.out")"
+
+step "the shipped kiosk example as the configuration: a front end in the group it names follows a pop"
+# Issue 22: the example named socket.group kiosk, while edgeswipe.socket makes the socket group edgeswipe. The
+# group a front end's user joins is the example's socket.group when it names one, else the socket unit's.
+# A failure here does not stop the later steps.
+example=/usr/share/doc/edgeswipe/examples/edgeswipe.kiosk.yaml
+if [ -f "$example.gz" ]; then zcat "$example.gz" >"$work/kiosk.yaml"; else cp "$example" "$work/kiosk.yaml"; fi
+edgeswipe check-config "$work/kiosk.yaml" >"$work/kiosk-check.out" 2>&1 || { cat "$work/kiosk-check.out"; fail "check-config of the kiosk example"; }
+front_group=$("$py" -c 'import sys, yaml; print((yaml.safe_load(open(sys.argv[1])).get("socket") or {}).get("group") or "")' "$work/kiosk.yaml") ||
+    fail "reading socket.group from the kiosk example"
+front_group=${front_group:-$(systemctl show -P SocketGroup edgeswipe.socket)}
+getent group "$front_group" >/dev/null || groupadd "$front_group" || fail "groupadd $front_group"
+useradd --no-create-home --shell /usr/sbin/nologin -G "$front_group" frontend || fail "useradd frontend"
+cp "$work/kiosk.yaml" /etc/edgeswipe/edgeswipe.yaml
+systemctl restart "$unit" || fail "restart with the kiosk example"
+pid_kiosk=$(main_pid)
+wait_for 30 vm_wait_open "$pid_kiosk" "$node" 2>/dev/null || fail "the service with the kiosk example never opened $node"
+runuser -u frontend -- "${probe[@]}" follow-pop "$sock" 120 >"$work/pop-kiosk.out" 2>&1 &
+client=$!
+if wait_for 60 grep -qx ready "$work/pop-kiosk.out"; then
+    evemu-play "$node" <"$work/swipes.events" || fail "evemu-play"
+    if wait "$client"; then
+        # Ownership is on in the example: the clone was made through /dev/uinput, by the service's group.
+        if grep -q '^N: Name=".*(EdgeSwipe)"$' /proc/bus/input/devices; then
+            ok "frontend (groups $(id -nG frontend); $front_group is the example's socket.group, or the socket unit's when it names none): $(grep popped "$work/pop-kiosk.out"); the owned touchscreen's clone made"
+        else
+            fail_later "no clone \"NAME (EdgeSwipe)\" with the kiosk example (own: true)"
+        fi
+    else
+        cat "$work/pop-kiosk.out"; fail_later "no pop for frontend with the kiosk example"
+    fi
+else
+    kill "$client" 2>/dev/null; wait "$client" 2>/dev/null
+    sed 's/^/    /' "$work/pop-kiosk.out" | tail -3
+    fail_later "frontend (groups $(id -nG frontend); $front_group is the example's socket.group, or the socket unit's when it names none) got no replies with the kiosk example"
+fi
+cp "$work/edgeswipe.yaml" /etc/edgeswipe/edgeswipe.yaml
+systemctl restart "$unit" || fail "restart with the shipped configuration"
+wait_for 30 vm_wait_open "$(main_pid)" "$node" 2>/dev/null || fail "the service did not reopen $node"
 
 step "systemctl stop"
 timeout_s=$(systemctl show -P TimeoutStopUSec "$unit")
