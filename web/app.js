@@ -160,7 +160,13 @@ async function declareExclusions(stream, pushed = []) {
     body: JSON.stringify({ command: "setExclusions", rects }),
   });
   kiosk.exclusion = await response.json();
-  const screen = kiosk.exclusion.result && kiosk.exclusion.result.capScreen;
+  applyExclusions(kiosk.exclusion.result);
+}
+
+// What the backend keeps of the rectangles: the reply above, or an "exclusions" event when a rotation, a
+// device or another client changed it (docs/protocol.md).
+function applyExclusions(result) {
+  const screen = result && result.capScreen;
   // Millimetres to pixels on a full-screen kiosk: the stage spans the screen's width.
   if (screen) stage.style.setProperty("--px-per-mm", String(stage.clientWidth / screen.widthMM));
 }
@@ -172,6 +178,11 @@ function onEvent(e) {
     if (started && kiosk.stream) declareExclusions(kiosk.stream);  // start() declares them after the first setStack
     if (started) refreshStack();  // a reconnection: events may have been missed
     else start();
+    return;
+  }
+  if (e.type === "exclusions") {
+    kiosk.exclusion = { type: "reply", result: e.result };
+    applyExclusions(e.result);
     return;
   }
   if (e.type !== "navigation") return;

@@ -2,116 +2,132 @@ import Gestures
 import TouchModel
 
 /// The exclusion rectangles of every owner. Each owner's `set` replaces its previous rectangles (as Android's
-/// setSystemGestureExclusionRects does); an empty set or `remove` clears them. Memory is bounded by
-/// `limits` (per owner and in all). Pure: no I/O, no clock.
+/// setSystemGestureExclusionRects does); an empty set or `remove` clears them. Pure: no I/O, no clock.
 ///
-/// The per-edge cap: for each owner, the rectangles for every screen (no `screen`) are taken first, in request
-/// order, then each screen's own rectangles, in request order, on what the shared ones left: a rectangle that
-/// reaches into an edge's zone uses up its length along that edge from the budget (`limits.perEdgeMM`), and
-/// what passes the budget is cut off its far end (bottom or right), or the whole rectangle is dropped when
-/// nothing is left. Android keeps the bottom-most rectangles first; keeping the client's order instead lets the
-/// page say which matter most.
+/// The per-edge cap is one allowance per screen of the stack and per edge (`limits.perEdgeMM`), shared by all
+/// owners, as Android's is per display and edge, shared by all windows. Owners are served in the order they
+/// came (an owner keeps its place while it holds a request, however often it replaces it; clearing gives the
+/// place up); within an owner, its rectangles for every screen first, then its screens' own, each in request
+/// order. Each rectangle gets what the earlier ones left (`ExclusionLedger`, `ExclusionFit`). So earlier
+/// rectangles keep their place and a newcomer gets what is left; what was cut is in the owner's result.
+///
+/// The allowance is divided again whenever what it depends on changes: a set, a clear or an owner leaving
+/// (owners after it may get more, or less), and the devices' geometry (`recompute`). Owners other than the one
+/// asking whose result changes (rectangles in force, cuts, or the devices it is measured on) get an
+/// `ExclusionReport`. The kept parts are worked out from the
+/// requests each time, so a cut is undone when the allowance comes back.
+///
+/// Memory: at most `limits.perOwner` requested (and as many kept) per owner; there is no total for owners to
+/// fill, so one owner's rectangles can never make another's set fail.
 public struct ExclusionStore {
     public let limits: ExclusionLimits
-    private var byOwner: [ExclusionOwner: [ExclusionRect]] = [:]
-    public private(set) var count = 0
+    /// The touch devices' geometries the cap is measured on, distinct; empty before any device is known.
+    public private(set) var devices: [ExclusionGeometry] = []
+    private var holdings: [ExclusionOwner: Holding] = [:]
+    /// Owners holding a request, in the order they came.
+    private var order: [ExclusionOwner] = []
+    /// Every owner's rectangles in force, earliest owner first: what the touch-down check walks.
+    private var inForce: [ExclusionRect] = []
+
+    private struct Holding {
+        var requested: [ExclusionRect]
+        var result: ExclusionResult
+    }
 
     public init(limits: ExclusionLimits = ExclusionLimits()) {
         self.limits = limits
     }
 
-    public var isEmpty: Bool { count == 0 }
+    /// Rectangles in force (kept by the cap), all owners.
+    public var count: Int { inForce.count }
+    public var isEmpty: Bool { inForce.isEmpty }
 
-    public func rects(of owner: ExclusionOwner) -> [ExclusionRect] { byOwner[owner] ?? [] }
+    /// `owner`'s rectangles in force.
+    public func rects(of owner: ExclusionOwner) -> [ExclusionRect] { holdings[owner]?.result.stored.map(\.rect) ?? [] }
 
-    /// Replaces `owner`'s rectangles. Nothing is stored when any rectangle is wrong. `geometry` nil (no touch
-    /// device known yet): every rectangle counts against every edge. `isScreenKnown` judges `screen` names.
-    public mutating func set(_ rects: [ExclusionRect], for owner: ExclusionOwner, geometry: ExclusionGeometry?,
-                             isScreenKnown: (String) -> Bool) throws(ExclusionError) -> ExclusionResult {
+    /// What is in force of `owner`'s request, or nil when it holds none.
+    public func result(of owner: ExclusionOwner) -> ExclusionResult? { holdings[owner]?.result }
+
+    /// Replaces `owner`'s rectangles. Nothing changes when any rectangle is wrong. `isScreenKnown` judges
+    /// `screen` names. Returns what `owner` keeps, and reports for the other owners whose rectangles changed.
+    public mutating func set(_ rects: [ExclusionRect], for owner: ExclusionOwner,
+                             isScreenKnown: (String) -> Bool) throws(ExclusionError)
+        -> (result: ExclusionResult, others: [ExclusionReport]) {
         guard rects.count <= limits.perOwner else { throw .tooMany(given: rects.count, limit: limits.perOwner) }
         for (i, r) in rects.enumerated() {
             if let problem = r.problem { throw .badRect(index: i, problem: problem) }
             if let name = r.screen, !isScreenKnown(name) { throw .unknownScreen(index: i, name: name) }
         }
-        let others = count - (byOwner[owner]?.count ?? 0)
-        if others + rects.count > limits.total {
-            throw .totalFull(others: others, given: rects.count, limit: limits.total)
+        guard !rects.isEmpty else {
+            let others = remove(owner).others
+            return (ExclusionResult(stored: [], clipped: [], devices: devices, capMM: limits.perEdgeMM), others)
         }
-        let result = Self.cap(rects, geometry: geometry, perEdgeMM: limits.perEdgeMM)
-        count = others + result.stored.count
-        byOwner[owner] = result.stored.isEmpty ? nil : result.stored.map(\.rect)
-        return result
+        if holdings[owner] == nil { order.append(owner) }
+        holdings[owner] = Holding(requested: rects, result: ExclusionResult(stored: [], clipped: [], devices: [], capMM: 0))
+        let others = divide(cause: .otherOwner, asking: owner)
+        return (holdings[owner]!.result, others)
     }
 
-    /// Drops `owner`'s rectangles; returns how many there were.
+    /// Drops `owner`'s rectangles: returns how many were in force, and reports for the owners that get more.
     @discardableResult
-    public mutating func remove(_ owner: ExclusionOwner) -> Int {
-        guard let gone = byOwner.removeValue(forKey: owner) else { return 0 }
-        count -= gone.count
-        return gone.count
+    public mutating func remove(_ owner: ExclusionOwner) -> (removed: Int, others: [ExclusionReport]) {
+        guard let gone = holdings.removeValue(forKey: owner) else { return (0, []) }
+        order.removeAll { $0 == owner }
+        return (gone.result.stored.count, divide(cause: .otherOwner, asking: owner))
+    }
+
+    /// The devices changed (added, removed, rotated, recalibrated, other edge zones): the cap is measured on
+    /// `devices` from now on, and every owner's rectangles are cut again from their requests. Returns a report
+    /// for each owner whose rectangles in force changed.
+    public mutating func recompute(devices next: [ExclusionGeometry]) -> [ExclusionReport] {
+        let next = ExclusionGeometry.distinct(next)
+        guard next != devices else { return [] }
+        devices = next
+        return divide(cause: .geometry, asking: nil)
     }
 
     /// The first rectangle holding `p` that applies with `top` on top, or nil. Asked at touch-down only;
     /// allocates nothing.
     public func rect(containing p: Point, onTop top: String?) -> ExclusionRect? {
-        guard count > 0 else { return nil }
-        for rects in byOwner.values {
-            for r in rects where r.applies(onTop: top) && r.contains(p) { return r }
-        }
+        for r in inForce where r.applies(onTop: top) && r.contains(p) { return r }
         return nil
     }
 
-    // MARK: The cap
+    // MARK: Dividing the allowance
 
-    static func cap(_ rects: [ExclusionRect], geometry: ExclusionGeometry?, perEdgeMM: Double) -> ExclusionResult {
-        var kept: [ExclusionRect?] = rects.map { $0 }
-        var clipped: [ExclusionClip] = []
-        var shared = EdgeBudget(perEdgeMM)
-        for i in rects.indices where rects[i].screen == nil {
-            kept[i] = shared.take(rects[i], index: i, geometry: geometry, clipped: &clipped)
+    /// Works out every owner's rectangles in force again, in order; reports those that changed, but `asking`.
+    private mutating func divide(cause: ExclusionChangeCause, asking: ExclusionOwner?) -> [ExclusionReport] {
+        var ledger = ExclusionLedger(perEdgeMM: limits.perEdgeMM)
+        var reports: [ExclusionReport] = []
+        inForce.removeAll(keepingCapacity: true)
+        for owner in order {
+            guard var holding = holdings[owner] else { continue }
+            let result = Self.fit(holding.requested, ledger: &ledger, devices: devices)
+            if owner != asking, result != holding.result {
+                reports.append(ExclusionReport(owner: owner, cause: cause, result: result))
+            }
+            holding.result = result
+            holdings[owner] = holding
+            inForce += result.stored.map(\.rect)
         }
-        var perScreen: [String: EdgeBudget] = [:]
-        for i in rects.indices {
-            guard let name = rects[i].screen else { continue }
-            var budget = perScreen[name] ?? shared
-            kept[i] = budget.take(rects[i], index: i, geometry: geometry, clipped: &clipped)
-            perScreen[name] = budget
+        return reports
+    }
+
+    /// One owner's request on what the earlier ones left: its rectangles for every screen first, then its
+    /// screens' own, each in request order.
+    static func fit(_ rects: [ExclusionRect], ledger: inout ExclusionLedger, devices: [ExclusionGeometry]) -> ExclusionResult {
+        var kept: [ExclusionRect?] = Array(repeating: nil, count: rects.count)
+        var clipped: [ExclusionClip] = []
+        let shared = rects.indices.filter { rects[$0].screen == nil }
+        let own = rects.indices.filter { rects[$0].screen != nil }
+        for i in shared + own {
+            let fit = ExclusionFit(rects[i], allowance: ledger.allowance(for: rects[i].screen), on: devices)
+            kept[i] = fit.kept
+            if let k = fit.kept { ledger.charge(k, on: devices) }
+            clipped += fit.cuts.map { ExclusionClip(index: i, edge: $0.edge, removedMM: $0.removedMM, kept: fit.kept) }
         }
         clipped.sort { ($0.index, EdgeMask.order.firstIndex(of: $0.edge)!) < ($1.index, EdgeMask.order.firstIndex(of: $1.edge)!) }
         let stored = kept.enumerated().compactMap { i, r in r.map { (index: i, rect: $0) } }
-        return ExclusionResult(stored: stored, clipped: clipped, geometryKnown: geometry != nil)
-    }
-
-    /// What is left of the cap on each edge.
-    private struct EdgeBudget {
-        var left: [Double]
-
-        init(_ perEdgeMM: Double) { left = Array(repeating: perEdgeMM, count: EdgeMask.order.count) }
-
-        /// Takes `r` from the budget of every edge it reaches; returns what is kept of it. A rectangle the cap
-        /// drops takes nothing from any edge.
-        mutating func take(_ r: ExclusionRect, index: Int, geometry: ExclusionGeometry?,
-                           clipped: inout [ExclusionClip]) -> ExclusionRect? {
-            var rect = r
-            var cuts: [(edge: Edge, removedMM: Double)] = []
-            for (k, edge) in EdgeMask.order.enumerated() where geometry?.reaches(r, edge) ?? true {
-                let length = rect.length(along: edge)
-                // A thousandth of a millimetre of slack: sums of decimal sizes are not exact in binary.
-                if length <= left[k] + 1e-3 { continue }
-                guard left[k] > 1e-3 else {
-                    clipped.append(ExclusionClip(index: index, edge: edge, removedMM: r.length(along: edge), kept: nil))
-                    return nil
-                }
-                rect = rect.shortened(along: edge, to: left[k])
-                cuts.append((edge, length - left[k]))
-            }
-            for (k, edge) in EdgeMask.order.enumerated() where geometry?.reaches(r, edge) ?? true {
-                left[k] = max(0, left[k] - rect.length(along: edge))
-            }
-            for cut in cuts {
-                clipped.append(ExclusionClip(index: index, edge: cut.edge, removedMM: cut.removedMM, kept: rect))
-            }
-            return rect
-        }
+        return ExclusionResult(stored: stored, clipped: clipped, devices: devices, capMM: ledger.perEdgeMM)
     }
 }

@@ -73,8 +73,8 @@ public final class NavigationController {
 
     /// Clients' exclusion rectangles (TouchDownGate.swift): a touch-down inside one never begins a swipe.
     public internal(set) var exclusions = ExclusionStore()
-    /// The screen and edge zone the per-edge cap is measured on; set by whoever adds touch devices.
-    public var exclusionGeometry: ExclusionGeometry?
+    /// Reports for owners whose rectangles changed without their asking (TouchDownGate.swift).
+    var exclusionReports: [ExclusionReport] = []
 
     public private(set) var events: [NavigationEvent] = []
     public private(set) var debugLog: [String] = []

@@ -14,15 +14,36 @@ extension NavigationController {
     }
 
     /// Replaces `owner`'s exclusion rectangles (an empty list clears them). A `screen` must be on the stack or
-    /// queued for it.
+    /// queued for it. Other owners whose rectangles this changes get a report (`drainExclusionReports`).
     public func setExclusions(_ rects: [ExclusionRect], owner: ExclusionOwner) throws(ExclusionError) -> ExclusionResult {
-        try exclusions.set(rects, for: owner, geometry: exclusionGeometry, isScreenKnown: { mayHoldScreen(named: $0) })
+        let (result, others) = try exclusions.set(rects, for: owner, isScreenKnown: { mayHoldScreen(named: $0) })
+        exclusionReports += others
+        return result
     }
 
-    /// The owner went away: its rectangles go. Returns how many there were.
+    /// The owner went away: its rectangles go, and owners that get its allowance are told. Returns how many
+    /// were in force.
     @discardableResult
     public func removeExclusions(owner: ExclusionOwner) -> Int {
-        exclusions.remove(owner)
+        let (removed, others) = exclusions.remove(owner)
+        exclusionReports += others
+        return removed
+    }
+
+    /// The geometry changed: `devices` are the touch devices' screens and edge zones now (none: every device
+    /// went; the cap stays measured on the last ones, as no touch can begin without a device). Every owner's
+    /// rectangles are cut again; owners whose rectangles change get a report.
+    public func recomputeExclusions(devices: [ExclusionGeometry]) {
+        guard !devices.isEmpty else { return }
+        exclusionReports += exclusions.recompute(devices: devices)
+    }
+
+    /// Reports for owners whose rectangles changed without their asking, oldest first; emptied.
+    public func drainExclusionReports(_ body: (ExclusionReport) -> Void) {
+        guard !exclusionReports.isEmpty else { return }
+        let reports = exclusionReports
+        exclusionReports.removeAll()
+        for r in reports { body(r) }
     }
 
     /// Sets `interactivePopEnabled` of the screen named `name` on the stack; false when there is none.

@@ -2,10 +2,12 @@
 import Glibc
 #endif
 import EdgeSwipeSystem
+import FixtureSupport
 import Foundation
 import Navigation
 import Testing
 import TouchModel
+import TouchTrace
 @testable import EdgeSwipeDaemon
 
 /// Issue 16 through the control protocol: setExclusions (set, replace, clear, the cap's report, malformed
@@ -70,8 +72,8 @@ import TouchModel
 
     func rig() throws -> Rig {
         let rig = try Rig()
-        rig.handler.session.controller.exclusionGeometry =
-            ExclusionGeometry(screen: PhysicalSize(widthMM: 100, heightMM: 160), edgeZoneMM: 5)
+        rig.handler.session.controller.recomputeExclusions(
+            devices: [ExclusionGeometry(screen: PhysicalSize(widthMM: 100, heightMM: 160), edgeZoneMM: 5)])
         return rig
     }
 
@@ -92,6 +94,7 @@ import TouchModel
         // 20 mm of the left edge's 31.75, then 11.75 of the next 20: 8.25 mm cut off its bottom.
         #expect(try rig.line(c) == #"{"command":"setExclusions","id":1,"result":{"capMM":31.75,"#
                 + #""capScreen":{"edgeZoneMM":5,"heightMM":160,"widthMM":100},"#
+                + #""capScreens":[{"edgeZoneMM":5,"heightMM":160,"widthMM":100}],"#
                 + #""clipped":[{"edge":"left","index":1,"kept":{"height":11.75,"width":8,"x":0,"y":50},"removedMM":8.25}],"#
                 + #""rects":[{"height":20,"index":0,"width":8,"x":0,"y":10},{"height":11.75,"index":1,"width":8,"x":0,"y":50}]},"#
                 + #""type":"reply"}"#)
@@ -141,6 +144,48 @@ import TouchModel
         #expect(count == .integer(1))
         #expect(rig.handler.session.controller.exclusions.rects(of: ExclusionOwner(1))
                 == [ExclusionRect(x: 0, y: 100, width: 8, height: 5)])
+    }
+
+    /// Issue 22: the allowance is shared by all clients, and a client whose rectangles change without its
+    /// asking is told on its own connection, subscribed or not; nobody else is. The rig's reports go the way
+    /// the service sends them (EdgeSwipeService.output: `.exclusions` -> ControlEvent.exclusions to its owner).
+    @Test func theSharedAllowanceIsReportedToItsOwnersOnly() throws {
+        let rig = try rig()
+        let server = rig.server
+        let session = try LiveSession(loop: rig.loop, options: PipelineOptions(), navigation: rig.handler.session) { output in
+            if case .exclusions(let r) = output {
+                server.publish(ControlEvent.exclusions(r, to: ControlClientID(rawValue: r.owner.rawValue), time: 0))
+            }
+        }
+        rig.handler.afterChange = { session.navigationChanged() }
+        let second = try rig.connect()
+        let bystander = try rig.subscriber()
+        do {
+            let first = try rig.connect()
+            _ = try ask(rig, first, #"{"command":"setExclusions","rects":[{"x":0,"y":10,"width":8,"height":31.75}]}"#)
+            // The left edge's 31.75 mm are the first client's: the second gets nothing, and is told what was cut.
+            let reply = try ask(rig, second, #"{"command":"setExclusions","rects":[{"x":0,"y":60,"width":8,"height":20}]}"#)
+            #expect(reply["result"]?["rects"] == .array([]))
+            #expect(reply["result"]?["clipped"] == .array([.object(["edge": .string("left"), "index": .integer(0),
+                                                                    "kept": .null, "removedMM": .integer(20)])]))
+        }   // the first client goes
+        let freed = try JSONValue.decode(Array(try #require(try rig.line(second)).utf8))
+        #expect(freed["type"] == .string("exclusions") && freed["event"] == .string("changed"))
+        #expect(freed["cause"] == .string("otherOwner"))
+        #expect(freed["result"]?["rects"] == .array([.object(["height": .integer(20), "index": .integer(0), "width": .integer(8),
+                                                             "x": .integer(0), "y": .integer(60)])]))
+        #expect(freed["result"]?["clipped"] == .array([]))
+        // A device arrives: the cap is measured on its screen now (the demo panel, 1599/11 mm wide), so the
+        // second client's result changes (its screens) and it is told; the rectangle itself still fits.
+        let trace = try TraceReader.read(path: Fixtures.packageRoot.appendingPathComponent("samples/demo-back-swipes.evemu").path)
+        _ = try session.addFed(trace.devices[0].description)
+        let moved = try JSONValue.decode(Array(try #require(try rig.line(second)).utf8))
+        #expect(moved["cause"] == .string("geometry"))
+        #expect(moved["result"]?["capScreen"]?["widthMM"] == .number(1599.0 / 11))
+        #expect(moved["result"]?["rects"] == freed["result"]?["rects"])
+        // The bystander, subscribed to diagnostics, saw none of it.
+        #expect(try rig.line(bystander) == nil)
+        withExtendedLifetime(session) {}
     }
 
     @Test func theFlagIsSetPerScreenAndShownInTheState() throws {
@@ -217,6 +262,24 @@ import TouchModel
             Thread.sleep(forTimeInterval: 0.02)
         }
         #expect(count == .integer(0))
+    }
+
+    /// Over HTTP an owner's report goes to its page's event stream alone, whatever classes it asked for.
+    @Test func overHTTPAReportGoesToItsStreamOnly() throws {
+        let h = try HTTPHarness(navigationStack: "home,inbox")
+        defer { h.stop() }
+        let (owner, id) = try stream(h)
+        let (other, _) = try stream(h)
+        let report = ExclusionReport(owner: ExclusionOwner(try #require(UInt64(id))), cause: .geometry,
+                                     result: ExclusionResult(stored: [(0, ExclusionRect(x: 0, y: 1, width: 2, height: 3))],
+                                                             clipped: [], devices: [], capMM: 31.75))
+        h.publish([ControlEvent.exclusions(report, to: ControlClientID(rawValue: try #require(UInt64(id))), time: 2_000_000)])
+        func events(_ bytes: [UInt8]) -> [String] { HTTPTestResponse.parse(bytes).map { sseEvents($0.body) } ?? [] }
+        #expect(owner.read { events($0).contains { $0.contains(#""type":"exclusions""#) } })
+        let event = try #require(events(owner.received).first { $0.contains(#""type":"exclusions""#) })
+        #expect(event == #"{"cause":"geometry","event":"changed","result":{"capMM":31.75,"capScreen":null,"capScreens":[],"#
+                + #""clipped":[],"rects":[{"height":3,"index":0,"width":2,"x":0,"y":1}]},"time":2,"type":"exclusions"}"#)
+        #expect(!other.read(timeout: 0.3) { events($0).contains { $0.contains("exclusions") } })
     }
 
     @Test func overHTTPTheFlagNeedsNoStream() throws {

@@ -38,7 +38,7 @@ import TouchModel
                     lines.withLock { $0.append(EventJSON.navigation(n)) }
                 case .gesture(let g, _):
                     lines.withLock { $0.append(EventJSON.gesture(g)) }
-                case .frame, .deviceNote:
+                case .frame, .deviceNote, .exclusions:
                     break
                 }
             }

@@ -318,8 +318,8 @@ import TouchOwnership
     @Test func touchDownInAnExclusionIsForwardedAtOnce() throws {
         let options = PipelineOptions()
         let navigation = try NavigationSession(stack: "home,inbox", popRecognizer: options.popRecognizer, now: 0)
-        navigation.controller.exclusionGeometry = ExclusionGeometry(screen: PhysicalSize(widthMM: 65, heightMM: 140),
-                                                                    edgeZoneMM: 5)
+        navigation.controller.recomputeExclusions(devices: [ExclusionGeometry(screen: PhysicalSize(widthMM: 65, heightMM: 140),
+                                                                                     edgeZoneMM: 5)])
         _ = try navigation.controller.setExclusions([ExclusionRect(x: 0, y: 40, width: 10, height: 40)], owner: ExclusionOwner(1))
         var s = FrameScript()
         s.frame(0, [tid(1), mtx(16), mty(960), touch(1), absx(16), absy(960)])    // 60 mm down: excluded

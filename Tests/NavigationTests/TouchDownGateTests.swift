@@ -44,7 +44,7 @@ import TouchModel
         _ = try arena.add(EdgeSwipeConfig(name: "back", edges: [.left]))
         _ = try arena.add(EdgeSwipeConfig(name: "menu", edges: [.right]))
         arena.delegate = session.arbiter
-        session.controller.exclusionGeometry = ExclusionGeometry(screen: size, edgeZoneMM: 5)
+        session.controller.recomputeExclusions(devices: [ExclusionGeometry(screen: size, edgeZoneMM: 5)])
         _ = session.takeEvents()
         return (session, arena)
     }

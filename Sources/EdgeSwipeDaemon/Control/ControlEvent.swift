@@ -3,10 +3,14 @@ import Navigation
 import TouchModel
 
 /// One event for subscribed clients: its class plus its JSON object, encoded once and shared by every client.
+/// Or, with a `recipient`, an event for that one client whatever it subscribed to (its exclusion rectangles
+/// changed: ExclusionJSON.event).
 public struct ControlEvent: Hashable, Sendable {
     public var eventClass: EventClass
     /// The encoded line, newline included.
     public var line: [UInt8]
+    /// The one client (control connection or HTTP event stream) it is for; nil: every subscriber of its class.
+    public var recipient: ControlClientID?
 
     /// From an already-encoded JSON object (e.g. the pipeline's `JSONLine`). A trailing newline is added if missing.
     public init(eventClass: EventClass, encodedJSON: String) {
@@ -19,6 +23,15 @@ public struct ControlEvent: Hashable, Sendable {
     public init(eventClass: EventClass, object: [String: JSONValue]) {
         self.eventClass = eventClass
         line = ControlProtocol.line(.object(object))
+    }
+
+    /// For `client` alone: its exclusion rectangles changed without its asking (`{"type":"exclusions",...}`).
+    /// The class is not looked at (`diagnostic`, as the service says something happened).
+    public static func exclusions(_ report: ExclusionReport, to client: ControlClientID, time: Microseconds) -> ControlEvent {
+        var event = ControlEvent(eventClass: .diagnostic, object: [:])
+        event.line = ControlProtocol.line(ExclusionJSON.event(report, time: time))
+        event.recipient = client
+        return event
     }
 
     /// The class of a navigation event by its name (the `event` field of issue 5's navigation lines).

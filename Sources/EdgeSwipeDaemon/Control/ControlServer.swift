@@ -96,9 +96,14 @@ public final class ControlServer {
         if !listener.registration.isClosed { listener.shutdown() }
     }
 
-    /// Sends an event to every client subscribed to its class. Encoded once by the caller.
+    /// Sends an event to every client subscribed to its class, or to its recipient alone when it has one (and
+    /// that is a client of this server). Encoded once by the caller.
     public func publish(_ event: ControlEvent) {
         statistics.bump(statistics.eventsPublished)
+        if let recipient = event.recipient {
+            if clients[recipient] != nil { send(event.line[...], to: recipient) }
+            return
+        }
         for (id, c) in clients where c.subscriptions.contains(event.eventClass) {
             send(event.line[...], to: id)
         }

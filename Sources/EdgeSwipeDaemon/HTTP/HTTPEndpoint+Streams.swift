@@ -21,9 +21,14 @@ let httpStreamFreed: MHD_ContentReaderFreeCallback = { cls in
 }
 
 extension HTTPEndpoint {
-    /// Sends an event to every event-stream client subscribed to its class; framed once.
+    /// Sends an event to every event-stream client subscribed to its class, or to its recipient alone when it
+    /// has one (and that is an open stream of this endpoint); framed once.
     public func publish(_ event: ControlEvent) {
         statistics.bump(statistics.eventsPublished)
+        if let recipient = event.recipient {
+            if let stream = streams[recipient], stream.state == .open { enqueue(SSEFraming.frame(line: event.line), to: stream) }
+            return
+        }
         var framed: [UInt8]?
         for stream in streams.values where stream.state == .open && stream.classes.contains(event.eventClass) {
             let bytes = framed ?? SSEFraming.frame(line: event.line)

@@ -107,6 +107,9 @@ public enum EventJSON {
             if let name = d.flatMap(deviceName) { o.add("device", name) }
             o.add("detail", text)
             return o.string
+        case .exclusions(let report):
+            return String(decoding: ExclusionJSON.event(report, time: nil).encodedLine(),
+                          as: UTF8.self)
         }
     }
 

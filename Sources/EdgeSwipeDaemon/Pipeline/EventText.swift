@@ -54,6 +54,9 @@ public enum EventText {
             return s
         case .deviceNote(let text, let d):
             return TerminalText.escaped("         note       \(d.flatMap(deviceName) ?? "device"): \(text)")
+        case .exclusions(let report):
+            return "         exclusions \(report.owner) (\(report.cause.rawValue)): "
+                + "\(report.result.stored.count) in force, \(report.result.clipped.count) cut"
         }
     }
 

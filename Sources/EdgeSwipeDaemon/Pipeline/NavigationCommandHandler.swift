@@ -76,39 +76,21 @@ public final class NavigationCommandHandler: ControlCommandHandler {
     }
 
     /// Exclusions belong to the client that set them: a control connection, or an HTTP page's event stream.
+    /// The clients that get its share of the allowance are told (`afterChange` publishes their reports).
     public func clientDisconnected(_ client: ControlClientID, now: Microseconds) {
         controller.removeExclusions(owner: ExclusionOwner(client.rawValue))
+        afterChange()
     }
 
-    /// `{"rects":[{index,x,y,width,height,screen?}],"clipped":[{index,edge,removedMM,kept}],"capMM":..,"capScreen":..}`.
+    /// The reply's result: ExclusionJSON.result. Other clients whose rectangles this changes get an
+    /// `exclusions` event (published by `afterChange`, before the reply).
     private func setExclusions(_ rects: [ExclusionRect], from client: ControlClientID) -> Result<JSONValue, ControlError> {
-        let result: ExclusionResult
         do {
-            result = try controller.setExclusions(rects, owner: ExclusionOwner(client.rawValue))
+            let result = try controller.setExclusions(rects, owner: ExclusionOwner(client.rawValue))
+            return .success(ExclusionJSON.result(result))
         } catch {
-            if case .totalFull = error { return .failure(ControlError(.refused, "\(error)")) }
             return .failure(ControlError(.badArguments, "setExclusions: \(error)"))
         }
-        let stored: [JSONValue] = result.stored.map { Self.json($0.rect, index: $0.index) }
-        let clipped: [JSONValue] = result.clipped.map { c in
-            .object(["index": .integer(Int64(c.index)), "edge": .string(c.edge.rawValue),
-                     "removedMM": .number(c.removedMM), "kept": c.kept.map { Self.json($0, index: nil) } ?? .null])
-        }
-        var capScreen = JSONValue.null
-        if let g = controller.exclusionGeometry {
-            capScreen = .object(["widthMM": .number(g.screen.widthMM), "heightMM": .number(g.screen.heightMM),
-                                 "edgeZoneMM": .number(g.edgeZoneMM)])
-        }
-        return .success(.object(["rects": .array(stored), "clipped": .array(clipped),
-                                 "capMM": .number(controller.exclusions.limits.perEdgeMM), "capScreen": capScreen]))
-    }
-
-    private static func json(_ r: ExclusionRect, index: Int?) -> JSONValue {
-        var o: [String: JSONValue] = ["x": .number(r.x), "y": .number(r.y), "width": .number(r.width),
-                                      "height": .number(r.height)]
-        if let index { o["index"] = .integer(Int64(index)) }
-        if let screen = r.screen { o["screen"] = .string(screen) }
-        return .object(o)
     }
 
     /// `{"stack":[{"name":..,"kind":..}],"top":..,"transitioning":..,"navigationBarHidden":..,"popDelegate":..}`.
@@ -124,6 +106,7 @@ public final class NavigationCommandHandler: ControlCommandHandler {
             "queuedOperations": .integer(Int64(controller.queuedOperations)),
             "navigationBarHidden": .bool(controller.isNavigationBarHidden),
             "popDelegate": .string(delegateName()),
+            // Rectangles in force (what the cap kept), all clients.
             "exclusions": .integer(Int64(controller.exclusions.count)),
         ]
         if let p = controller.interactiveProgress { o["interactiveProgress"] = .number(p) }

@@ -12,13 +12,16 @@ public enum PipelineOutput: Sendable {
     /// A device's decoder saw something odd (clamped values, dropped events...), reported once at the end;
     /// or the session has something to say about a source (nil: about none in particular).
     case deviceNote(String, device: SourceID?)
+    /// A client's exclusion rectangles changed without its asking (the devices' geometry changed, or another
+    /// client's set or departure divided the allowance again): for that client only.
+    case exclusions(ExclusionReport)
 
     public var time: Microseconds? {
         switch self {
         case .frame(let f, _): return f.time
         case .gesture(let g, _): return g.time
         case .navigation(let n): return n.time
-        case .deviceNote: return nil
+        case .deviceNote, .exclusions: return nil
         }
     }
 }

@@ -75,19 +75,12 @@ final class SessionCore {
     /// a pop. With `forwarding`, each event goes on to the device's clone once the pipeline has taken it
     /// (HoldForwarder).
     func add(_ pipeline: DevicePipeline, forwarding: SourceForwarding? = nil) -> SessionSource {
-        if let navigation {
-            pipeline.arena.delegate = navigation.arbiter
-            // The exclusion cap is measured on the first device's screen (a kiosk has one touchscreen).
-            if navigation.controller.exclusionGeometry == nil,
-               let zone = pipeline.arena.recognizers.map(\.config.edgeZoneMM).max() {
-                navigation.controller.exclusionGeometry = ExclusionGeometry(screen: pipeline.arena.transform.screenSize,
-                                                                           edgeZoneMM: zone)
-            }
-        }
+        if let navigation { pipeline.arena.delegate = navigation.arbiter }
         let source = SessionSource(id: SourceID(nextID), pipeline: pipeline, forwarding: forwarding)
         nextID += 1
         sources[source.id] = source
         refresh(source)
+        geometryChanged()
         return source
     }
 
@@ -175,6 +168,7 @@ final class SessionCore {
         guard sources[source.id] === source else { return false }
         let cancelled = cancel(source, now: now)
         sources[source.id] = nil
+        geometryChanged()
         source.removed = true
         source.forwarding = nil
         if source.pendingOptions != nil {
@@ -193,7 +187,22 @@ final class SessionCore {
         } else {
             try source.pipeline.reconfigure(options)
             refresh(source)
+            geometryChanged()
         }
+    }
+
+    /// A source was added, removed or reconfigured (rotation, calibration, edge zones): the exclusion cap is
+    /// measured on every source's screen and widest edge zone, so clients' rectangles are cut again now, and
+    /// those whose rectangles change are told (`.exclusions`).
+    private func geometryChanged() {
+        guard let navigation else { return }
+        let devices = sources.values.sorted { $0.id < $1.id }.compactMap { source -> ExclusionGeometry? in
+            let arena = source.pipeline.arena
+            guard let zone = arena.recognizers.map(\.config.edgeZoneMM).max() else { return nil }
+            return ExclusionGeometry(screen: arena.transform.screenSize, edgeZoneMM: zone)
+        }
+        navigation.controller.recomputeExclusions(devices: devices)
+        flushExclusionReports()
     }
 
     /// After a change from outside the input path (a control command): publish what navigation did and
@@ -250,7 +259,9 @@ final class SessionCore {
         pendingOptionsCount -= 1
         do { try source.pipeline.reconfigure(next) } catch {
             sink(.deviceNote("new settings not applied: \(error)", device: source.id))
+            return
         }
+        geometryChanged()
     }
 
     /// Gesture events, from a frame or a deadline: out, into navigation, and navigation's events out.
@@ -268,6 +279,12 @@ final class SessionCore {
         guard let navigation else { return }
         navigation.drainEvents { sink(.navigation($0)) }
         navigationDeadline = navigation.nextDeadline
+        flushExclusionReports()
+    }
+
+    /// Sends the reports for clients whose exclusion rectangles changed without their asking.
+    private func flushExclusionReports() {
+        navigation?.controller.drainExclusionReports { sink(.exclusions($0)) }
     }
 
     // MARK: Deadline queue

@@ -61,11 +61,12 @@ public final class DaemonRuntime {
 
     public func addEventSink(_ sink: @escaping (ControlEvent) -> Void) { extraSinks.append(sink) }
 
-    /// Sends an event to subscribed control clients, extra sinks and, with print_json, stdout.
+    /// Sends an event to subscribed control clients, extra sinks and, with print_json, stdout (not an event
+    /// for one client: that is the client's own business).
     public func publish(_ event: ControlEvent) {
         control?.publish(event)
         for sink in extraSinks { sink(event) }
-        printer?.print(event.line)
+        if event.recipient == nil { printer?.print(event.line) }
     }
 
     /// Whether an event of this class would reach anyone: printed lines, extra sinks, or a subscribed client.

@@ -134,6 +134,9 @@ public final class EdgeSwipeService {
             let message = "\(d.flatMap { devices[$0]?.node } ?? "device"): \(text)"
             log.warning(message)
             runtime.publish(ControlEvent.diagnostic(code: "device", message: message, time: runtime.loop.now))
+        case .exclusions(let report):
+            runtime.publish(ControlEvent.exclusions(report, to: ControlClientID(rawValue: report.owner.rawValue),
+                                                    time: runtime.loop.now))
         case .frame:
             break
         }

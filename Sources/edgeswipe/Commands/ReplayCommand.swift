@@ -135,7 +135,7 @@ struct ProgressThrottle {
             if case .transitionProgress(let p) = n.kind { return Self.step(p, &lastNavigationTenth) }
             if case .transitionBegan = n.kind { lastNavigationTenth = 0 }
             return true
-        case .frame, .deviceNote:
+        case .frame, .deviceNote, .exclusions:
             return true
         }
     }

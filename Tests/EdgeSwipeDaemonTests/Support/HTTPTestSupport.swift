@@ -77,8 +77,8 @@ final class HTTPHarness: Sendable {
             var handler: any ControlCommandHandler = fake
             if let navigationStack {
                 let navigation = NavigationCommandHandler(session: try NavigationSession(stack: navigationStack))
-                navigation.session.controller.exclusionGeometry =
-                    ExclusionGeometry(screen: PhysicalSize(widthMM: 100, heightMM: 160), edgeZoneMM: 5)
+                navigation.session.controller.recomputeExclusions(
+                    devices: [ExclusionGeometry(screen: PhysicalSize(widthMM: 100, heightMM: 160), edgeZoneMM: 5)])
                 handler = navigation
             }
             var options = HTTPOptions(port: 0, token: try BearerToken(httpTestToken), origins: try OriginPolicy(origins),
