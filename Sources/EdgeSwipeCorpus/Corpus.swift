@@ -107,11 +107,25 @@ extension Scenarios {
 extension Corpus {
     /// What `edgeswipe accuracy` reports: the synthesised corpus, plus the real recordings that must not begin
     /// when a fixtures directory is given.
-    public static func evaluateAll(seed: UInt64 = defaultSeed, fixturesDirectory: String? = nil) throws -> AccuracyReport {
+    public static func evaluateAll(seed: UInt64 = defaultSeed, fixturesDirectory: String? = nil,
+                                   recognizers: [EdgeSwipeConfig] = standardRecognizers) throws -> AccuracyReport {
         var samples = try synthesized(seed: seed)
         if let fixturesDirectory {
             samples += try RecordedFixtures.negativeSamples(directory: fixturesDirectory)
         }
-        return try Evaluation.evaluate(samples)
+        return try Evaluation.evaluate(samples, recognizers: recognizers)
+    }
+
+    /// What `edgeswipe accuracy --stream` reports: the predictive stream of every back swipe of the corpus, and
+    /// the hold times of its edge-zone touches that are not back swipes plus, with a fixtures directory, the
+    /// recorded flings placed at the left edge (which are not part of the accuracy figures).
+    public static func streamReport(seed: UInt64 = defaultSeed, fixturesDirectory: String? = nil,
+                                    recognizers: [EdgeSwipeConfig] = standardRecognizers) throws -> StreamReport {
+        var results = try evaluateAll(seed: seed, fixturesDirectory: fixturesDirectory, recognizers: recognizers).results
+        if let fixturesDirectory {
+            results += try Evaluation.evaluate(try RecordedFlings.samples(directory: fixturesDirectory),
+                                               recognizers: recognizers).results
+        }
+        return StreamReport(results, config: recognizers.first ?? EdgeSwipeConfig())
     }
 }

@@ -25,6 +25,10 @@ public struct SampleResult: Sendable {
     public var begins: Int
     /// The failure reasons reported, "recognizer: reason", for explaining negatives.
     public var failures: [String]
+    /// The predictive stream of the first swipe that began (nil: none began).
+    public var stream: StreamTrace? = nil
+    /// How long the first touch was held in an edge zone (nil: never held).
+    public var hold: HoldTime? = nil
 
     public var isCorrect: Bool {
         switch (expected, observed) {
@@ -112,8 +116,10 @@ public enum Evaluation {
         var observed = Observation.noBegin
         var begins = 0
         var failures: [String] = []
+        var stream = StreamObserver()
         func take(_ events: [GestureEvent]) {
             for e in events {
+                stream.take(e)
                 switch e.phase {
                 case .began:
                     begins += 1
@@ -131,20 +137,24 @@ public enum Evaluation {
         for event in sample.events {
             while let d = arena.nextDeadline, d <= event.time {
                 take(arena.deadlineReached(now: d))
+                stream.afterDeadline(d, claims: arena)
             }
             lastTime = event.time
             if let frame = decoder.feed(event) {
                 take(arena.process(frame, now: frame.time))
+                stream.afterFrame(frame, claims: arena)
             }
         }
         if let frame = decoder.cancelAll(time: lastTime) {
             take(arena.process(frame, now: frame.time))
+            stream.afterFrame(frame, claims: arena)
         }
         while let d = arena.nextDeadline {
             take(arena.deadlineReached(now: d))
+            stream.afterDeadline(d, claims: arena)
         }
         return SampleResult(sample: sample.name, label: sample.label, expected: sample.expected, observed: observed,
-                            begins: begins, failures: failures)
+                            begins: begins, failures: failures, stream: stream.trace, hold: stream.hold)
     }
 }
 

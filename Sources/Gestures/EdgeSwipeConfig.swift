@@ -1,11 +1,13 @@
 /// Everything an edge-swipe recognizer can be told. Units: mm, mm/s, ms, degrees.
 /// The defaults are the product's contract (one finger, left edge):
 /// touch-down within 5 mm of the edge; begin when inward travel ≥ 6 mm and |perpendicular| ≤ tan 30° × inward;
-/// fail on perpendicular drift > 10 mm, no beginning within 250 ms, a second finger, or a lift;
+/// fail as soon as the motion is more along the edge than inward and past 2.8 mm along it (the early test),
+/// on perpendicular drift > 10 mm, no beginning within 250 ms, a second finger, or a lift;
 /// end complete when (progress ≥ 0.5 inside the 2:1 cone) or inward release velocity ≥ 200 mm/s, else cancel.
 /// Progress is linear over the screen's whole extent along the swipe: inward travel ÷ that extent, clamped to 0...1.
-/// While the swipe runs, *armed* says whether a release now would complete; it changes only after 3 mm of travel or
-/// 80 ms since its last change (hysteresis), so it never flickers.
+/// While the swipe runs, *armed* says whether a release here would complete by position (progress ≥ 0.5 in the cone;
+/// a fast release completes anyway, as a fling); it changes only after 3 mm of travel or 80 ms since its last change
+/// (hysteresis), so it never flickers.
 /// Velocity is a least-squares fit over the last 100 ms (a parabola, as Android's and Flutter's trackers use,
 /// which follows a finger that slows or turns back better than a line; see `VelocityTracker`).
 public struct EdgeSwipeConfig: Hashable, Sendable {
@@ -25,6 +27,13 @@ public struct EdgeSwipeConfig: Hashable, Sendable {
     public var completionVelocityMMs: Double
     public var velocityFit: VelocityTracker.Fit
     public var velocityWindowMS: Double
+    /// The early test: before beginning, the recognizer fails (`movedAlongEdge`) as soon as the motion since
+    /// touch-down is longer along the edge than this and longer along the edge than inward, so an owning service
+    /// releases a touch that is clearly not a back swipe (a scroll, a fling) at once instead of after the drift
+    /// limit. Android's back gesture cancels the same way past its touch slop (8 dp ≈ 1.3 mm); that slop fails a
+    /// real back swipe of Tests/Fixtures (a touchpad contact that slid 2.55 mm along the edge, and 1.28 mm in,
+    /// while landing: Synaptics touch 17), so the default is 2.8 mm.
+    public var alongEdgeSlopMM: Double
     /// Hysteresis of the armed state: a change needs this much travel (mm, straight line) since the last change
     /// or since the beginning...
     public var armMinTravelMM: Double
@@ -38,7 +47,7 @@ public struct EdgeSwipeConfig: Hashable, Sendable {
                 perpendicularDriftLimitMM: Double = 10, activationTimeoutMS: Double = 250,
                 fingerLandingWindowMS: Double = 100, completionProgress: Double = 0.5,
                 completionVelocityMMs: Double = 200, velocityFit: VelocityTracker.Fit = .quadratic,
-                velocityWindowMS: Double = 100, armMinTravelMM: Double = 3,
+                velocityWindowMS: Double = 100, alongEdgeSlopMM: Double = 2.8, armMinTravelMM: Double = 3,
                 armMinIntervalMS: Double = 80, armConeRatio: Double = 2) {
         self.name = name ?? Self.defaultName(edges: edges, fingers: fingers)
         self.edges = edges
@@ -53,6 +62,7 @@ public struct EdgeSwipeConfig: Hashable, Sendable {
         self.completionVelocityMMs = completionVelocityMMs
         self.velocityFit = velocityFit
         self.velocityWindowMS = velocityWindowMS
+        self.alongEdgeSlopMM = alongEdgeSlopMM
         self.armMinTravelMM = armMinTravelMM
         self.armMinIntervalMS = armMinIntervalMS
         self.armConeRatio = armConeRatio
@@ -86,6 +96,7 @@ public struct EdgeSwipeConfig: Hashable, Sendable {
         }
         positive(completionVelocityMMs, "completion velocity (mm/s)")
         positive(velocityWindowMS, "velocity window (ms)")
+        positive(alongEdgeSlopMM, "along-edge slop (mm)")
         positive(armMinTravelMM, "arm minimum travel (mm)")
         positive(armMinIntervalMS, "arm minimum interval (ms)")
         positive(armConeRatio, "arm cone ratio")

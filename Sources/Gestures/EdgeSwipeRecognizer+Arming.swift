@@ -1,14 +1,22 @@
 import TouchModel
 
-// The predictive stream's armed state: "a release now would complete". The per-frame state and the outcome at
-// release come from the one decision, `wouldComplete`, so they cannot disagree except where the hysteresis was
-// still holding a change back, or where the release velocity decides (a fling); the ended event names which.
+// The predictive stream's armed state: "a release here would complete", from where the finger is. The release
+// decision is the same position test or, whatever the position, a release velocity at or past the completion
+// velocity (a fling), as on Android, where the back arms by position and a fling at release decides on its own.
+// So the outcome at release disagrees with the last armed state only for a fling, or where the hysteresis still
+// held a change back, and the ended event names which. The velocity is left out of the armed state because it
+// flickers: armed by velocity too, a swipe cruising near 200 mm/s changed state 25 times (BENCHMARKS.md).
 extension EdgeSwipeRecognizer {
-    /// The completion decision: progress at or past the completion progress inside the cone, or an inward
-    /// velocity at or past the completion velocity.
+    /// The completion decision: complete by position, or by an inward velocity at or past the completion velocity.
     @inline(__always)
     func wouldComplete(progress: Double, velocityMMs: Double) -> Bool {
-        (progress >= config.completionProgress && isInsideCone) || velocityMMs >= config.completionVelocityMMs
+        completesByPosition(progress: progress) || velocityMMs >= config.completionVelocityMMs
+    }
+
+    /// Progress at or past the completion progress, inside the cone: what arms the back.
+    @inline(__always)
+    func completesByPosition(progress: Double) -> Bool {
+        progress >= config.completionProgress && isInsideCone
     }
 
     /// |along the edge| ≤ armConeRatio × inward travel since touch-down.
@@ -24,31 +32,21 @@ extension EdgeSwipeRecognizer {
         armChangeTime = time
     }
 
-    /// One frame of the running swipe (`event` is its changed event): switches the armed state when the decision
-    /// differs from it and the finger has travelled `armMinTravelMM` or `armMinIntervalMS` has passed since the
-    /// last change. Returns the reason when it changed.
+    /// One frame of the running swipe (`event` is its changed event): switches the armed state when the position
+    /// test differs from it and the finger has travelled `armMinTravelMM` or `armMinIntervalMS` has passed since
+    /// the last change. Returns the reason when it changed.
     func updateArmed(_ event: GestureEvent) -> ArmReason? {
-        let wants = wouldComplete(progress: event.progress, velocityMMs: event.velocityMMs)
+        let wants = completesByPosition(progress: event.progress)
         guard wants != armed else { return nil }
         let dx = translation.x - armChangeTranslation.x, dy = translation.y - armChangeTranslation.y
         let travelled = dx * dx + dy * dy >= config.armMinTravelMM * config.armMinTravelMM
         let waited = event.time >= armChangeTime && event.time - armChangeTime >= armInterval
         guard travelled || waited else { return nil }
-        let cameBack = edge.inward(translation) < edge.inward(armChangeTranslation)
         armed = wants
         armChangeTranslation = translation
         armChangeTime = event.time
-        let reason: ArmReason
-        if wants {
-            reason = event.progress >= config.completionProgress && isInsideCone ? .progress : .velocity
-        } else if event.progress >= config.completionProgress {
-            reason = .leftCone
-        } else if cameBack {
-            reason = .movedBackTowardEdge
-        } else {
-            reason = .velocity
-        }
-        return reason
+        if wants { return .progress }
+        return event.progress >= config.completionProgress ? .leftCone : .movedBackTowardEdge
     }
 
     /// What decided the outcome `complete` of a release whose ended event is `event`.

@@ -108,7 +108,7 @@ extension EdgeSwipeRecognizer {
         return m
     }
 
-    /// Checks each candidate edge: drift and direction failures, and activation.
+    /// Checks each candidate edge: drift, along-edge (the early test) and direction failures, and activation.
     func evaluateActivation(allDown: Bool, time: Microseconds, into events: inout [GestureEvent]) {
         var lastFailure = GestureFailureReason.wrongDirection
         for e in EdgeMask.order where candidates.contains(e) {
@@ -117,6 +117,13 @@ extension EdgeSwipeRecognizer {
             if along > config.perpendicularDriftLimitMM {
                 candidates.remove(e)
                 lastFailure = .perpendicularDrift(mm: (along * 10).rounded() / 10)
+                continue
+            }
+            // The early test (Android's touch slop rule): clearly not a swipe from this edge, so the touch is
+            // released at once instead of after the drift limit.
+            if along > config.alongEdgeSlopMM && along > abs(inward) {
+                candidates.remove(e)
+                lastFailure = .movedAlongEdge(mm: (along * 10).rounded() / 10)
                 continue
             }
             if inward <= -config.activationDistanceMM {

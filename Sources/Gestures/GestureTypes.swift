@@ -35,13 +35,11 @@ public enum GesturePhase: String, Hashable, Sendable {
     case armed, disarmed
 }
 
-/// Why the armed state changed. Armed means "a release now would complete" (`EdgeSwipeRecognizer.wouldComplete`).
+/// Why the armed state changed. Armed means "a release here would complete" by position
+/// (`EdgeSwipeRecognizer.completesByPosition`); a release velocity that completes on its own is a fling.
 public enum ArmReason: String, Hashable, Sendable {
     /// Progress reached the completion progress inside the cone (armed).
     case progress
-    /// The inward velocity rose to the completion velocity (armed), or fell below it short of the completion
-    /// progress (disarmed).
-    case velocity
     /// The finger came back toward the edge since the last change, below the completion progress (disarmed).
     case movedBackTowardEdge
     /// The finger left the cone around the inward direction (`armConeRatio`, Android's 2:1) (disarmed).
@@ -52,7 +50,7 @@ public enum ArmReason: String, Hashable, Sendable {
 public enum ReleaseDecision: String, Hashable, Sendable {
     /// The outcome is the last armed state.
     case armed
-    /// Disarmed, but the release velocity reached the completion velocity: complete.
+    /// Disarmed, but the release velocity reached the completion velocity: complete (a fling).
     case fling
     /// The release frame's own measures disagree with the last armed state for another reason (a change the
     /// hysteresis was still holding back).
@@ -65,6 +63,8 @@ public enum GestureFailureReason: Hashable, Sendable, CustomStringConvertible {
     case notInEdgeZone
     /// Perpendicular drift exceeded its limit before beginning.
     case perpendicularDrift(mm: Double)
+    /// The early test: the motion went more along the edge than inward, past the along-edge slop.
+    case movedAlongEdge(mm: Double)
     /// Movement went the wrong way or outside the angle tolerance.
     case wrongDirection
     /// No beginning within the activation timeout of touch-down.
@@ -86,6 +86,7 @@ public enum GestureFailureReason: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .notInEdgeZone: return "touch-down outside the edge zone"
         case .perpendicularDrift(let mm): return "perpendicular drift \(mm) mm over the limit"
+        case .movedAlongEdge(let mm): return "moved \(mm) mm along the edge, more than inward"
         case .wrongDirection: return "moved outside the angle tolerance"
         case .activationTimeout(let ms): return "no beginning within \(ms) ms of touch-down"
         case .extraFinger(let n): return "\(n) fingers down, more than configured"

@@ -28,25 +28,27 @@ import TouchOwnership
         #expect(run.target.events.isEmpty)
     }
 
-    /// Drifting along the edge (over 10 mm) fails the swipe: the held frames go out at once, in order, each its
-    /// own frame, in the call that read the failing frame; then the touch goes on live. The clone gets the input.
+    /// Moving along the edge fails the swipe as soon as the early test sees it (5 mm along, nothing inward, in the
+    /// second frame): the held frames go out at once, in order, each its own frame, in the call that read the
+    /// failing frame; then the touch goes on live. The clone gets the input.
     @Test func failedEdgeContactAppearsCompleteWithItsHeldFramesInOrder() throws {
         var s = FrameScript()
         s.frame(0, [tid(1), mtx(16), mty(1000), touch(1), absx(16), absy(1000)])
-        s.frame(10, [mty(1080), absy(1080)])
+        s.frame(10, [mty(1080), absy(1080)])   // 5 mm along the edge: more along than inward, past 1.5 mm: fails
         s.frame(20, [mty(1160), absy(1160)])
-        s.frame(30, [mty(1240), absy(1240)])   // 15 mm along the edge: fails
+        s.frame(30, [mty(1240), absy(1240)])   // 15 mm along: where the drift limit alone would fail it
         s.frame(40, [mty(1320), absy(1320)])
         s.frame(50, [tid(-1), touch(0)])
         let run = try ForwardingRun(phone)
         run.feed(s.events)
         #expect(run.gestures.map(\.phase) == [.failed])
+        #expect(run.gestures.first?.failureReason == .movedAlongEdge(mm: 5))
         #expect(run.target.frames == splitFrames(s.events))
         // Nothing before the failing frame's SYN_REPORT, everything up to it right then.
-        let failing = s.events.indices.filter { s.events[$0].isSynReport }[3]
+        let failing = s.events.indices.filter { s.events[$0].isSynReport }[1]
         #expect(run.forwardedAfter[failing - 1] == 0)
-        #expect(run.forwardedAfter[failing] == 7 + 3 + 3 + 3)
-        #expect(run.target.writes.count == 3)   // the failing frame's call, then one per later frame
+        #expect(run.forwardedAfter[failing] == 7 + 3)
+        #expect(run.target.writes.count == 5)   // the failing frame's call, then one per later frame
     }
 
     /// A tap in the edge zone comes out as a tap, late by the hold: both frames at the lift.
@@ -285,7 +287,7 @@ import TouchOwnership
         var s = FrameScript()
         s.frame(0, [tid(1), mtx(16), mty(800), touch(1), absx(16), absy(800)])
         s.frame(10, [slot(1), tid(2), mtx(20), mty(1200)])
-        s.frame(20, [slot(0), mty(900), slot(1), mty(1300), absy(900)])
+        s.frame(20, [slot(0), mty(840), slot(1), mty(1240), absy(840)])   // 2.5 mm along: under the early test's slop
         s.frame(30, [slot(0), tid(-1), slot(1), tid(-1), touch(0)])
         let run = try ForwardingRun(phone, options: options)
         run.feed(s.events)

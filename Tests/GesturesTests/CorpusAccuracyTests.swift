@@ -33,8 +33,9 @@ import TouchModel
     @Test func negativesAreRejectedForTheirOwnReason() throws {
         let samples = try Corpus.synthesized(devices: [.phone, .tablet, .touchpad], rates: [60, 240], variants: 2)
         let expected: [CorpusLabel: [String]] = [
-            .tapAtEdge: ["lifted before the swipe began"],
-            .verticalDragAlongEdge: ["perpendicular drift"],
+            // A tap may drift up to 3.6 mm (20 mm/s for 180 ms): past the early test's slop, along the edge.
+            .tapAtEdge: ["lifted before the swipe began", "along the edge, more than inward"],
+            .verticalDragAlongEdge: ["along the edge, more than inward"],
             .swipeEndingAtEdge: ["touch-down outside the edge zone"],
             .twoFingerSwipe: ["2 fingers down, more than configured"],
             .restThenMove: ["no beginning within 250.0 ms of touch-down"],

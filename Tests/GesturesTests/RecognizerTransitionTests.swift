@@ -25,23 +25,19 @@ import TouchModel
         #expect(e.first?.fingers == 1)
         #expect(e.first?.time == 20_000)
         #expect(r.state == .began)
-        // Every further frame: changed. 9 / 128 = 0.0703125. The swipe began disarmed; 300 mm/s ≥ 200 would
-        // complete, and the finger is 3 mm past the beginning (the hysteresis' travel): armed, by velocity, after
-        // that frame's changed.
+        // Every further frame: changed. 9 / 128 = 0.0703125. Short of half: not armed.
         e = feed(r, s.frame(30, s.contact(1, .move, 11, 32)))
-        check(Array(e.prefix(1)), .changed, translation: 9, progress: 0.0703125, velocity: 300)
-        #expect(e.map(\.phase) == [.changed, .armed])
-        #expect(e.map(\.armed) == [true, true])
-        #expect(e.last?.armReason == .velocity)
+        check(e, .changed, translation: 9, progress: 0.0703125, velocity: 300)
+        #expect(e.first?.armed == false)
         #expect(r.state == .changed)
         check(feed(r, s.frame(40, s.contact(1, .move, 14, 32))), .changed, translation: 12, progress: 0.09375, velocity: 300)
         #expect(r.state == .changed)
         // Lift without new coordinates 10 ms later: no sample is added, velocity stays 300 mm/s ≥ 200 → complete
-        // although progress 12 / 128 = 0.09375 < 0.5; armed, so decided by the armed state.
+        // although progress 12 / 128 = 0.09375 < 0.5 and the swipe was not armed: a fling.
         e = feed(r, s.frame(50, s.contact(1, .up, 14, 32)))
         check(e, .ended, translation: 12, progress: 0.09375, velocity: 300, outcome: .complete)
-        #expect(e.first?.armed == true)
-        #expect(e.first?.decidedBy == .armed)
+        #expect(e.first?.armed == false)
+        #expect(e.first?.decidedBy == .fling)
         // Every contact lifted in that frame: back to possible.
         #expect(r.state == .possible)
         #expect(r.bugCount == 0)
@@ -72,12 +68,11 @@ import TouchModel
         _ = feed(r, s.frame(0, s.contact(1, .down, 2, 32)))
         _ = feed(r, s.frame(10, s.contact(1, .move, 5, 32)))
         check(feed(r, s.frame(20, s.contact(1, .move, 8, 32))), .began, translation: 6)
-        // 32 mm in 10 ms: armed by velocity in this frame (travel 32 ≥ 3 mm since the beginning).
-        let fast = feed(r, s.frame(30, s.contact(1, .move, 40, 32)))
-        check(Array(fast.prefix(1)), .changed, translation: 38, progress: 38.0 / 128)
-        #expect(fast.map(\.phase) == [.changed, .armed] && fast.last?.armReason == .velocity)
-        // Progress 0.5 now completes too: still armed, no change.
-        check(feed(r, s.frame(40, s.contact(1, .move, 66, 32))), .changed, translation: 64, progress: 0.5)
+        check(feed(r, s.frame(30, s.contact(1, .move, 40, 32))), .changed, translation: 38, progress: 38.0 / 128)
+        // Progress 0.5, 58 mm past the beginning: armed, by progress, after this frame's changed.
+        let half = feed(r, s.frame(40, s.contact(1, .move, 66, 32)))
+        check(Array(half.prefix(1)), .changed, translation: 64, progress: 0.5)
+        #expect(half.map(\.phase) == [.changed, .armed] && half.last?.armReason == .progress)
         // Lifted 60 ms after the last movement (> 40 ms): the finger had stopped, velocity 0.
         // Progress 64 / 128 = 0.5 ≥ 0.5 → complete, as the last armed state said.
         let end = feed(r, s.frame(100, s.contact(1, .up, 66, 32)))
@@ -207,8 +202,7 @@ import TouchModel
             "left-1: possible → activation (left, inward 6 mm, along 0 mm) → ready",
             "left-1: ready → begin → began",
             "left-1: began → frame → changed",
-            "left-1: began → armed (velocity) → changed",
-            "left-1: changed → lift (progress 0.1, velocity 300 mm/s: complete, decided by armed) → ended",
+            "left-1: changed → lift (progress 0.1, velocity 300 mm/s: complete, decided by fling) → ended",
             "left-1: ended → all contacts lifted → possible",
             "left-1: possible → touch-down outside the edge zone → failed",
             "left-1: failed → all contacts lifted → possible",

@@ -150,7 +150,7 @@ extension DaemonConfig {
     private static func readThresholds(_ r: ConfigReader, _ node: YAMLNode, _ key: String) -> Thresholds {
         var t = Thresholds()
         let known = ["fingers", "edge_zone_mm", "activation_distance_mm", "angle_tolerance_deg", "max_drift_mm",
-                     "activation_timeout_ms", "complete_progress", "complete_velocity_mm_s", "arm_min_travel_mm",
+                     "activation_timeout_ms", "complete_progress", "complete_velocity_mm_s", "along_edge_slop_mm", "arm_min_travel_mm",
                      "arm_min_interval_ms", "arm_cone_ratio"]
         guard let m = r.mapping(node, key, known: known) else { return t }
         if let e = m["fingers"] { t.fingers = r.int(e.value, "\(key).fingers", range: 1...5) }
@@ -168,6 +168,9 @@ extension DaemonConfig {
         if let e = m["complete_progress"] { t.completeProgress = r.number(e.value, "\(key).complete_progress", above: 0, atMost: 1) }
         if let e = m["complete_velocity_mm_s"] {
             t.completeVelocityMMs = r.number(e.value, "\(key).complete_velocity_mm_s", above: 0, atMost: 100_000, unit: "mm/s")
+        }
+        if let e = m["along_edge_slop_mm"] {
+            t.alongEdgeSlopMM = r.number(e.value, "\(key).along_edge_slop_mm", above: 0, atMost: 200, unit: "mm")
         }
         if let e = m["arm_min_travel_mm"] {
             t.armMinTravelMM = r.number(e.value, "\(key).arm_min_travel_mm", above: 0, atMost: 200, unit: "mm")

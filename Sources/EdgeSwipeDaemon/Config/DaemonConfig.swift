@@ -94,6 +94,7 @@ public struct Thresholds: Hashable, Sendable {
     public var activationTimeoutMS: Double?
     public var completeProgress: Double?
     public var completeVelocityMMs: Double?
+    public var alongEdgeSlopMM: Double?
     public var armMinTravelMM: Double?
     public var armMinIntervalMS: Double?
     public var armConeRatio: Double?
@@ -110,6 +111,7 @@ public struct Thresholds: Hashable, Sendable {
         t.activationTimeoutMS = o.activationTimeoutMS ?? activationTimeoutMS
         t.completeProgress = o.completeProgress ?? completeProgress
         t.completeVelocityMMs = o.completeVelocityMMs ?? completeVelocityMMs
+        t.alongEdgeSlopMM = o.alongEdgeSlopMM ?? alongEdgeSlopMM
         t.armMinTravelMM = o.armMinTravelMM ?? armMinTravelMM
         t.armMinIntervalMS = o.armMinIntervalMS ?? armMinIntervalMS
         t.armConeRatio = o.armConeRatio ?? armConeRatio

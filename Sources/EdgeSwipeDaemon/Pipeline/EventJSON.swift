@@ -118,6 +118,7 @@ public enum EventJSON {
         switch r {
         case .notInEdgeZone: return "notInEdgeZone"
         case .perpendicularDrift: return "perpendicularDrift"
+        case .movedAlongEdge: return "movedAlongEdge"
         case .wrongDirection: return "wrongDirection"
         case .activationTimeout: return "activationTimeout"
         case .extraFinger: return "extraFinger"

@@ -26,6 +26,7 @@ extension PipelineOptions {
                             activationTimeoutMS: t.activationTimeoutMS ?? defaults.activationTimeoutMS,
                             completionProgress: t.completeProgress ?? defaults.completionProgress,
                             completionVelocityMMs: t.completeVelocityMMs ?? defaults.completionVelocityMMs,
+                            alongEdgeSlopMM: t.alongEdgeSlopMM ?? defaults.alongEdgeSlopMM,
                             armMinTravelMM: t.armMinTravelMM ?? defaults.armMinTravelMM,
                             armMinIntervalMS: t.armMinIntervalMS ?? defaults.armMinIntervalMS,
                             armConeRatio: t.armConeRatio ?? defaults.armConeRatio)
