@@ -6,17 +6,21 @@ import YAMLDocument
 /// evemu and `libinput record` text. A file read without error must write back and read again to the same
 /// events (a lone device's counted from its first event), and the same text cut at a point chosen from its
 /// bytes must read (when it reads) to complete frames that begin the whole file's events, reported as a cut
-/// exactly when the strict reader refuses it; an error must name the source and a line inside the text.
+/// exactly when the strict reader refuses it; an error must name the source and a line inside the text. The
+/// streaming reader (`TraceReader.open`) must give the same trace or the same error.
 enum TraceFuzzing {
     static func run(_ data: UnsafeRawBufferPointer, source: String) -> [String] {
         let text = String(decoding: data, as: UTF8.self)
+        // The streaming reader (replay, run --replay) gives what the whole reader gives: events, cut or error.
+        let whole = Result { () throws(TraceError) in try TraceReader.read(text: text, source: source) }
+        let streamed = Result { () throws(TraceError) in try TraceReader.open(text: text, source: source).readAll() }
+        let streamProblems = whole == streamed ? [] : ["the stream reads \(streamed), the whole reader \(whole)"]
         let trace: Trace
-        do {
-            trace = try TraceReader.read(text: text, source: source)
-        } catch {
-            return check(error, source: source, text: text)
+        switch whole {
+        case .failure(let error): return streamProblems + check(error, source: source, text: text)
+        case .success(let t): trace = t
         }
-        var problems: [String] = []
+        var problems = streamProblems
         let written: String
         switch trace.format {
         case .evemu:

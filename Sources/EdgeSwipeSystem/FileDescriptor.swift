@@ -42,6 +42,12 @@ public struct FileDescriptor: Hashable, Sendable, CustomStringConvertible {
         try SystemCall.nonBlocking("read(fd \(rawValue))") { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
     }
 
+    /// Reads at `offset` without moving the descriptor's position (pread), so readers can share it: the byte
+    /// count, 0 at end of file.
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemError) -> Int {
+        try SystemCall.run("pread(fd \(rawValue))") { Glibc.pread(rawValue, buffer.baseAddress, buffer.count, off_t(offset)) }
+    }
+
     /// Writes what the descriptor takes now: the byte count, or nil when a non-blocking descriptor is full.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int? {
         try SystemCall.nonBlocking("write(fd \(rawValue))") { Glibc.write(rawValue, bytes.baseAddress, bytes.count) }

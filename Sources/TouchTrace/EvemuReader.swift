@@ -9,10 +9,11 @@ import TouchModel
 /// pre-1.0 files; comments anywhere, also after an event. Meanings follow evemu's own reader:
 /// codes and masks are hex, values decimal (`%04d`: `0810` is 810, `-001` is -1), `A:` lines carry
 /// min max fuzz flat and, from 1.2 on, resolution (either form is accepted in any version).
-struct EvemuParser {
+struct EvemuParser: ~Copyable {
     let file: String
-    let base: UnsafePointer<UInt8>
-    let count: Int
+    private var lines: LineReader
+    /// The text's length, for the bytes a cut drops.
+    private let count: Int
 
     private(set) var version = (major: 1, minor: 0)
     private var name: String?
@@ -27,7 +28,11 @@ struct EvemuParser {
     private var nameLine = 0
     private var idLine = 0
     private var keyedLines = SeenKeys<UInt32>()
-    private(set) var events: [InputEvent] = []
+    /// Events read, and those up to the last SYN_REPORT (what a cut keeps).
+    private(set) var eventCount = 0
+    private(set) var completeEventCount = 0
+    /// Time of the last SYN_REPORT (from the first event): the last event a replay plays.
+    private(set) var lastReportTime: Microseconds?
     private var firstTime: UInt64 = 0
     private var previousTime: UInt64 = 0
     /// Line of the first `E:` line (0 when none).
@@ -39,18 +44,22 @@ struct EvemuParser {
     private var lastSynReportEnd = 0
     /// Offset of the first `E:` line (0 until one is seen): a cut before any frame drops from there.
     private var eventsStart = 0
-    /// Set when the text stops early and the complete frames were kept.
-    private(set) var cut: TraceCut?
+    /// Where and why the text stopped being usable, when it did (then nothing more is read).
+    private var stop: (what: String, line: Int)?
+    private var finished = false
     /// libevdev's highest code per type, copied once: the event loop checks every event against it.
     private let maxCodes = EventTable.maxCodes
 
-    init(file: String, bytes: UnsafeRawBufferPointer) {
+    init(file: String, source: ByteSource) throws(TraceError) {
         self.file = file
-        self.base = bytes.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? UnsafePointer(bitPattern: 1)!
-        self.count = bytes.count
+        lines = try LineReader(source)
+        count = source.count
     }
 
     var hasDescription: Bool { name != nil }
+
+    /// Bytes held to read lines (one line and a chunk, whatever the file's length).
+    var heldBytes: Int { lines.heldBytes }
 
     /// The description read, with `origin` set to `origin`.
     func description(origin: String) -> DeviceDescription? {
@@ -64,51 +73,56 @@ struct EvemuParser {
                                  properties: properties, origin: origin)
     }
 
-    /// Reads the whole text. A recording cut short (an incomplete last line, a last frame without SYN_REPORT)
-    /// is an error when `strict`; otherwise the complete frames are kept and `cut` says what was dropped.
-    /// A cut before the first event of a file that carries its own description is always an error: the
-    /// description may be incomplete.
-    mutating func parse(strict: Bool) throws(TraceError) {
-        events.reserveCapacity(EvemuParser.initialCapacity)
-        var start = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
-        var cutLine: (what: String, line: Int)?
-        while start < count {
+    /// The next event in file order, its time counted from the first event; nil at the end of the text, or
+    /// where a text cut short stops being usable (an incomplete last line), which is an error when `strict`.
+    /// Once it returns nil, `finish` says whether the text was cut. A cut before the first event of a file that
+    /// carries its own description is always an error: the description may be incomplete.
+    mutating func nextEvent(strict: Bool) throws(TraceError) -> InputEvent? {
+        while !finished, let next = try lines.next() {
             lineNumber += 1
-            let nl = memchrOffset(from: start)
-            let lineEnd = nl ?? count
-            var end = lineEnd - start
-            if end > FileBytes.maxLineLength {
-                throw failure(.lineTooLong(length: end, limit: FileBytes.maxLineLength), column: nil)
+            if next.isTooLong {
+                throw failure(.lineTooLong(length: next.length, limit: FileBytes.maxLineLength), column: nil)
             }
-            if end > 0, base[start + end - 1] == 0x0D { end -= 1 }
-            var line = ByteLine(base: base + start, i: 0, end: end)
-            if eventsStart == 0, line.hasPrefix(UInt8(ascii: "E"), UInt8(ascii: ":")) { eventsStart = start }
+            var end = next.length
+            if end > 0, next.base[end - 1] == 0x0D { end -= 1 }
+            var line = ByteLine(base: next.base, i: 0, end: end)
+            if eventsStart == 0, line.hasPrefix(UInt8(ascii: "E"), UInt8(ascii: ":")) { eventsStart = next.offset }
             // An event line with no line break after it may be cut inside its last number ("0000 0000 03" of
             // "0000 0000 030468"), and would then read as another event than the whole file's: the file stops
             // before it, as at any other cut.
-            if nl == nil, line.hasPrefix(UInt8(ascii: "E"), UInt8(ascii: ":")) {
+            if !next.hasBreak, line.hasPrefix(UInt8(ascii: "E"), UInt8(ascii: ":")) {
                 let what = "the last event line has no line break after it (it may be cut)"
                 if strict { throw failure(.truncated(what), column: nil) }
-                cutLine = (what, lineNumber)
+                stop = (what, lineNumber)
                 break
             }
+            let event: InputEvent?
             do throws(TraceError) {
-                try parseLine(&line)
+                event = try parseLine(&line)
             } catch {
                 // A bad last line with no newline after it is where the file was cut off.
-                guard nl == nil, lineNumber > 1, case .malformed(let what) = error.problem else { throw error }
+                guard !next.hasBreak, lineNumber > 1, case .malformed(let what) = error.problem else { throw error }
                 var cut = error
                 cut.problem = .truncated("the last line is incomplete (\(what))")
                 // (An event line with no newline never gets here: it is a cut above.)
                 if strict || (firstEventLine == 0 && name != nil) { throw cut }
-                cutLine = ("the last line is incomplete (\(what))", lineNumber)
+                stop = ("the last line is incomplete (\(what))", lineNumber)
                 break
             }
-            if lastSynReportLine == lineNumber { lastSynReportEnd = min(lineEnd + 1, count) }
+            if lastSynReportLine == lineNumber { lastSynReportEnd = min(next.offset + next.length + 1, count) }
             lastGoodLine = lineNumber
-            start = lineEnd + 1
+            if let event { return event }
         }
-        let afterLastReport = events.count - eventsUpToLastReport()
+        finished = true
+        return nil
+    }
+
+    /// After `nextEvent` returned nil: where the text was cut short, if it was (an incomplete last line, a
+    /// last frame without SYN_REPORT), which is an error when `strict`. The events after the last SYN_REPORT
+    /// are the ones dropped.
+    mutating func finish(strict: Bool) throws(TraceError) -> TraceCut? {
+        let afterLastReport = eventCount - completeEventCount
+        var cutLine = stop
         if cutLine == nil, afterLastReport > 0 {
             let what = lastSynReportLine == 0 ? "the events end without any SYN_REPORT"
                 : "the last frame has no SYN_REPORT (\(afterLastReport) event\(afterLastReport == 1 ? "" : "s") after the one at line \(lastSynReportLine))"
@@ -119,36 +133,22 @@ struct EvemuParser {
             }
             cutLine = (what, lastGoodLine)
         }
-        if let cutLine {
-            events.removeLast(afterLastReport)
-            cut = TraceCut(file: file, line: cutLine.line, what: cutLine.what, lastFrameLine: lastSynReportLine,
-                           droppedEvents: afterLastReport, droppedBytes: count - max(lastSynReportEnd, eventsStart))
-        }
+        guard let cutLine else { return nil }
+        return TraceCut(file: file, line: cutLine.line, what: cutLine.what, lastFrameLine: lastSynReportLine,
+                        droppedEvents: afterLastReport, droppedBytes: count - max(lastSynReportEnd, eventsStart))
     }
 
-    /// Events reserved up front: a fixed amount, never derived from the file size (a huge file of comments
-    /// would otherwise reserve memory for events it does not hold).
-    static let initialCapacity = 4096
-
-    private func eventsUpToLastReport() -> Int {
-        (events.lastIndex { $0.isSynReport }).map { $0 + 1 } ?? 0
-    }
-
-    private func memchrOffset(from start: Int) -> Int? {
-        guard let p = memchr(base + start, 0x0A, count - start) else { return nil }
-        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(p))
-    }
-
-    private mutating func parseLine(_ line: inout ByteLine) throws(TraceError) {
-        guard line.end > 0 else { return }
+    /// The line's event, or nil for a description, comment or blank line.
+    private mutating func parseLine(_ line: inout ByteLine) throws(TraceError) -> InputEvent? {
+        guard line.end > 0 else { return nil }
         if line.hasPrefix(UInt8(ascii: "E"), UInt8(ascii: ":")) {
             return try parseEvent(&line)
         }
         if line.current == UInt8(ascii: "#") {
             if lineNumber == 1 { try parseHeader(line) }
-            return
+            return nil
         }
-        if line.atEndOrComment() { return }   // blank line
+        if line.atEndOrComment() { return nil }   // blank line
         guard line.end >= 2, line.base[1] == UInt8(ascii: ":") else {
             throw failure(.malformed("not an evemu line: \"\(line.text())\""), column: 1)
         }
@@ -192,6 +192,7 @@ struct EvemuParser {
         default:
             throw failure(.malformed("unknown evemu line type \"\(Character(UnicodeScalar(tag))):\""), column: 1)
         }
+        return nil
     }
 
     private mutating func parseHeader(_ line: ByteLine) throws(TraceError) {
@@ -296,7 +297,7 @@ struct EvemuParser {
     }
 
     @inline(__always)
-    private mutating func parseEvent(_ line: inout ByteLine) throws(TraceError) {
+    private mutating func parseEvent(_ line: inout ByteLine) throws(TraceError) -> InputEvent {
         line.i = 2
         line.skipBlanks()
         let secStart = line.i
@@ -350,8 +351,13 @@ struct EvemuParser {
         }
         previousTime = time
         let event = InputEvent(time: Microseconds(time - firstTime), type: UInt16(type), code: UInt16(code), value: value)
-        if event.isSynReport { lastSynReportLine = lineNumber }
-        events.append(event)
+        eventCount += 1
+        if event.isSynReport {
+            lastSynReportLine = lineNumber
+            completeEventCount = eventCount
+            lastReportTime = event.time
+        }
+        return event
     }
 
     private mutating func expectEnd(_ line: inout ByteLine, _ what: String) throws(TraceError) {
@@ -362,6 +368,6 @@ struct EvemuParser {
 
     private func failure(_ problem: TraceError.Problem, column: Int?) -> TraceError {
         TraceError(file: file, line: lineNumber, column: column, problem: problem,
-                   eventsRead: events.count, lastGoodLine: lastGoodLine)
+                   eventsRead: eventCount, lastGoodLine: lastGoodLine)
     }
 }

@@ -7,9 +7,19 @@ import YAMLDocument
 /// ignore them), as are `libinput:` and `hid:` entries in the event list.
 struct LibinputRecordParser: ~Copyable {
     let file: String
-    private let input: FileBytes
+    private let source: ByteSource
+    private let shape: TextShape
+    /// libyaml's input: reads `source` in order and keeps why a read failed.
+    private let reading: SequentialRead
     private var r: YAMLEventReader
+    /// Whether the devices keep their events (a whole `Trace`), or only count them (the checking pass of a
+    /// `TraceStream`, which plays them from the file afterwards).
+    private let keepsEvents: Bool
     private var devices: [TraceDevice] = []
+    /// The devices' events as counted, in the order of `devices`.
+    private(set) var tallies: [EventTally] = []
+    /// What the trace clock subtracts from the recorded times (a lone device counted from its first event).
+    private(set) var clockShift: UInt64 = 0
     private var eventsRead = 0
     private var lastGoodLine = 0
     /// Line of the last event read, for a device whose events stop mid-frame.
@@ -19,6 +29,7 @@ struct LibinputRecordParser: ~Copyable {
     private var pendingDescription: DeviceDescription?
     private var pendingUdev: [String: String] = [:]
     private var pendingEvents: [InputEvent] = []
+    private var pendingTally = EventTally()
     /// Line of the last SYN_REPORT of the device being read, and the offset where that event ends.
     private var lastReportLine = 0
     private var lastReportEnd = 0
@@ -32,10 +43,13 @@ struct LibinputRecordParser: ~Copyable {
     /// The offset where the last device read whole ends.
     private var lastDeviceEnd = 0
 
-    init(file: String, input: FileBytes) {
+    init(file: String, source: ByteSource, shape: TextShape, keepsEvents: Bool) {
         self.file = file
-        self.input = input
-        r = YAMLEventReader(bytes: input.bytes, owner: input, source: file)
+        self.source = source
+        self.shape = shape
+        self.keepsEvents = keepsEvents
+        reading = SequentialRead(source)
+        r = YAMLEventReader(input: reading, count: source.count, end: shape.unterminatedEnd, source: file)
     }
 
     /// A recording cut short (libyaml runs out of text, the last frame has no SYN_REPORT, fewer devices than
@@ -56,9 +70,10 @@ struct LibinputRecordParser: ~Copyable {
         } catch let error as TraceError {
             throw error
         } catch let error as YAMLError {
+            if let failure = reading.failure { throw failure }
             if error.atEndOfInput {
                 // libyaml puts the end of the stream on a line of its own; the cut is on the last line.
-                throw TraceError(file: file, line: input.lastLineNumber, problem: .truncated("the YAML stops mid-structure: \(error.message)"),
+                throw TraceError(file: file, line: shape.lastLineNumber, problem: .truncated("the YAML stops mid-structure: \(error.message)"),
                                  eventsRead: eventsRead, lastGoodLine: lastGoodLine)
             }
             throw TraceError(file: file, line: error.mark.line, column: error.mark.column, problem: .yamlSyntax(error.message),
@@ -117,7 +132,8 @@ struct LibinputRecordParser: ~Copyable {
     /// start, shared by all devices, so they are left as they are (also when a cut leaves one device, and
     /// when `ndevices` is missing or comes after the list).
     private mutating func trace(cut: TraceCut?) -> Trace {
-        if devices.count == 1, singleDeviceClock, let first = devices[0].events.first?.time.rawValue, first > 0 {
+        if devices.count == 1, singleDeviceClock, let first = tallies[0].firstKeptTime?.rawValue, first > 0 {
+            clockShift = first
             for k in devices[0].events.indices { devices[0].events[k].time.rawValue -= first }
         }
         return Trace(devices: devices, format: .libinputRecord, source: file, cut: cut)
@@ -129,8 +145,8 @@ struct LibinputRecordParser: ~Copyable {
     private func isCut(_ error: TraceError) -> Bool {
         switch error.problem {
         case .truncated: return true
-        case .malformed, .missingKey: return error.line >= input.lastNonBlankLineNumber
-        case .yamlSyntax: return error.line >= input.lastNonBlankLineNumber && input.bytes.last != 0x0A
+        case .malformed, .missingKey: return error.line >= shape.lastNonBlankLineNumber
+        case .yamlSyntax: return error.line >= shape.lastNonBlankLineNumber && shape.lastByte != 0x0A
         default: return false
         }
     }
@@ -141,18 +157,19 @@ struct LibinputRecordParser: ~Copyable {
         var dropped = 0
         if var description = pendingDescription {
             description.udevProperties = pendingUdev
-            let kept = (pendingEvents.lastIndex { $0.isSynReport }).map { $0 + 1 } ?? 0
-            dropped = pendingEvents.count - kept
-            pendingEvents.removeLast(dropped)
+            dropped = pendingTally.count - pendingTally.completeCount
+            pendingTally.dropIncompleteFrame()
+            if keepsEvents { pendingEvents.removeLast(dropped) }
             devices.append(TraceDevice(description: description, events: pendingEvents))
+            tallies.append(pendingTally)
         } else {
             // The last device read whole ends the kept text.
             lastReportEnd = max(lastReportEnd, lastDeviceEnd)
         }
         guard !devices.isEmpty else { throw error }
-        let kept = lastReportEnd == 0 ? 0 : input.lineEnd(after: lastReportEnd)
+        let kept = lastReportEnd == 0 ? 0 : try source.lineEnd(after: lastReportEnd)
         let cut = TraceCut(file: file, line: max(error.line, 1), what: error.message, lastFrameLine: lastReportLine,
-                           droppedEvents: dropped, droppedBytes: input.count - kept)
+                           droppedEvents: dropped, droppedBytes: source.count - kept)
         return trace(cut: cut)
     }
 
@@ -179,6 +196,7 @@ struct LibinputRecordParser: ~Copyable {
         pendingDescription = nil
         pendingUdev = [:]
         pendingEvents = []
+        pendingTally = EventTally()
         var seen = SeenKeys<String>()
         while try r.next() != .mappingEnd {
             let key = try uniqueKey(&seen, in: "device \(index + 1)")
@@ -203,13 +221,15 @@ struct LibinputRecordParser: ~Copyable {
         guard var description = pendingDescription else { throw failure(.missingKey("evdev"), at: mark) }
         description.udevProperties = pendingUdev
         guard sawEvents else { throw failure(.truncated("device \(index + 1) has no 'events' list"), at: mark) }
-        if let last = pendingEvents.last, !last.isSynReport {
+        if pendingTally.count > pendingTally.completeCount {
             throw TraceError(file: file, line: lastEventLine, problem: .truncated("the last frame of device \(index + 1) has no SYN_REPORT"),
                              eventsRead: eventsRead, lastGoodLine: lastGoodLine)
         }
         devices.append(TraceDevice(description: description, events: pendingEvents))
+        tallies.append(pendingTally)
         pendingDescription = nil
         pendingEvents = []
+        pendingTally = EventTally()
         lastDeviceEnd = r.endOffset
     }
 
@@ -334,7 +354,7 @@ struct LibinputRecordParser: ~Copyable {
         if r.kind == .scalar, r.scalarIsNull { return }
         guard r.kind == .sequenceStart else { throw structural("events must be a list") }
         // (One list per device: a second `events:` is refused as a key given twice.)
-        var previous = pendingEvents.last?.time.rawValue ?? 0
+        var previous = pendingTally.lastTime?.rawValue ?? 0
         while try r.next() != .sequenceEnd {
             guard r.kind == .mappingStart else { throw structural("each events entry must be a mapping (evdev:, libinput:, hid:)") }
             // One entry per frame: "evdev" is compared in place, other keys (rare) are remembered as Strings.
@@ -356,11 +376,12 @@ struct LibinputRecordParser: ~Copyable {
                 while try r.next() != .sequenceEnd {
                     let mark = r.startMark
                     let event = try parseEvent(at: mark)
-                    if event.time.rawValue < previous, !pendingEvents.isEmpty {
+                    if event.time.rawValue < previous, pendingTally.count > 0 {
                         throw failure(.nonMonotonicTime(previousUs: previous, timeUs: event.time.rawValue), at: mark)
                     }
                     previous = event.time.rawValue
-                    pendingEvents.append(event)
+                    if keepsEvents { pendingEvents.append(event) }
+                    pendingTally.add(event)
                     eventsRead += 1
                     lastGoodLine = mark.line
                     lastEventLine = mark.line
@@ -376,34 +397,10 @@ struct LibinputRecordParser: ~Copyable {
     /// `[sec, usec, type, code, value]`; the reader ends on the closing bracket.
     @inline(__always)
     private mutating func parseEvent(at mark: YAMLMark) throws -> InputEvent {
-        guard r.kind == .sequenceStart else { throw structural("expected an event [sec, usec, type, code, value]") }
-        var v: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
-        for k in 0..<5 {
-            guard try r.next() == .scalar, let x = r.scalarInteger() else {
-                throw failure(.malformed("an event must be [sec, usec, type, code, value] (5 integers)"), at: mark)
-            }
-            switch k {
-            case 0: v.0 = x
-            case 1: v.1 = x
-            case 2: v.2 = x
-            case 3: v.3 = x
-            default: v.4 = x
-            }
+        switch try r.recordEvent() {
+        case .success(let event): return event
+        case .failure(let bad): throw failure(bad.problem, at: mark)
         }
-        guard try r.next() == .sequenceEnd else {
-            throw failure(.malformed("an event must be [sec, usec, type, code, value] (5 integers)"), at: mark)
-        }
-        guard v.0 >= 0, (0..<1_000_000).contains(v.1) else {
-            throw failure(.malformed("event time must be sec >= 0 and 0 <= usec < 1000000"), at: mark)
-        }
-        guard UInt64(v.0) <= TraceReader.maxEventSeconds else { throw failure(.eventTimeBeyondLimit(seconds: String(v.0)), at: mark) }
-        if let problem = EventTable.check(type: v.2, code: v.3) {
-            throw failure(problem, at: mark)
-        }
-        guard let value = Int32(exactly: v.4) else {
-            throw failure(.malformed("event value \(v.4) does not fit in 32 bits"), at: mark)
-        }
-        return InputEvent(time: Microseconds(UInt64(v.0) * 1_000_000 + UInt64(v.1)), type: UInt16(v.2), code: UInt16(v.3), value: value)
     }
 
     // MARK: helpers

@@ -3,12 +3,14 @@ import Glibc
 #endif
 import CYAML
 import TouchInput
+import TouchModel
 import YAMLDocument
 
-/// Reads a recording, detecting its format from the content.
+/// Reads a recording, detecting its format from the content, whole (`read`) or as a stream (`open`).
 public enum TraceReader {
-    /// Largest recording read. A trace is held in memory whole (file bytes, then its events: about twice the
-    /// file at the peak), so this bounds a replay's memory; 128 MiB is hours of touches.
+    /// Largest recording `read` takes: a `Trace` holds every event in memory (about twice the file), so this
+    /// bounds its memory; 128 MiB is hours of touches. `open` (a stream: replay, `run --replay`) has no bound:
+    /// it holds the device descriptions and the events in flight, never the file.
     public static let maxFileBytes = 128 << 20
     /// Most devices one `libinput record` file may declare; `libinput record --all` lists a few dozen.
     public static let maxDevices = 256
@@ -16,7 +18,7 @@ public enum TraceReader {
     /// so times in microseconds stay far inside UInt64.
     public static let maxEventSeconds: UInt64 = 999_999_999_999
 
-    /// Reads the evemu or `libinput record` file at `path`.
+    /// Reads the evemu or `libinput record` file at `path`, every event into memory.
     /// - Parameters:
     ///   - description: path of an evemu description (`.desc`) for an events-only evemu file.
     ///     A file that carries its own description uses that one and ignores this.
@@ -24,8 +26,11 @@ public enum TraceReader {
     ///     its complete frames are read and `Trace.cut` says what was dropped.
     /// - Throws: `TraceError` naming the file and line.
     public static func read(path: String, description: String? = nil, strict: Bool = false) throws(TraceError) -> Trace {
-        let input = try FileBytes(path: path, maxBytes: maxFileBytes)
-        return try read(input, source: path, descriptionPath: description, strict: strict)
+        let input = try ByteSource(path: path)
+        guard input.count <= maxFileBytes else {
+            throw TraceError(file: path, line: 0, problem: .tooLarge(bytes: input.count, limit: maxFileBytes))
+        }
+        return try check(input, source: path, descriptionPath: description, strict: strict, keepsEvents: true).trace
     }
 
     /// Reads a recording held in memory; `source` names it in errors.
@@ -33,68 +38,108 @@ public enum TraceReader {
         guard text.utf8.count <= maxFileBytes else {
             throw TraceError(file: source, line: 0, problem: .tooLarge(bytes: text.utf8.count, limit: maxFileBytes))
         }
+        return try check(memory(text, source), source: source, descriptionPath: nil, strict: strict, keepsEvents: true).trace
+    }
+
+    /// Opens the evemu or `libinput record` file at `path` as a stream: the whole file is checked first (the
+    /// same errors and cut as `read`, keeping only the device descriptions and a count of events), then
+    /// `TraceStream` plays its events from the file. Any size.
+    public static func open(path: String, description: String? = nil, strict: Bool = false) throws(TraceError) -> TraceStream {
+        let input = try ByteSource(path: path)
+        return stream(try check(input, source: path, descriptionPath: description, strict: strict, keepsEvents: false), input)
+    }
+
+    /// `open` for a recording held in memory (tests, the fuzzer).
+    public static func open(text: String, source: String, strict: Bool = false) throws(TraceError) -> TraceStream {
+        let input = memory(text, source)
+        return stream(try check(input, source: source, descriptionPath: nil, strict: strict, keepsEvents: false), input)
+    }
+
+    private static func memory(_ text: String, _ source: String) -> ByteSource {
         var copy = text
-        let input = copy.withUTF8 { FileBytes(copying: UnsafeRawBufferPointer($0)) }
-        return try read(input, source: source, descriptionPath: nil, strict: strict)
+        return copy.withUTF8 { ByteSource(copying: UnsafeRawBufferPointer($0), name: source) }
     }
 
     /// The format of the text, from its first significant line: evemu lines are `X: ...` with a single
     /// letter tag (or a `# EVEMU` header); anything else is taken as a `libinput record` YAML file.
     public static func detectFormat(_ bytes: UnsafeRawBufferPointer) -> TraceFormat? {
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-        let n = bytes.count
-        var i = n >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
-        var firstLine = true
-        while i < n {
-            let end = memchr(base + i, 0x0A, n - i).map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) } ?? n
-            var s = i
-            while s < end, base[s] == 0x20 || base[s] == 0x09 || base[s] == 0x0D { s += 1 }
-            if s < end {
-                if base[s] == UInt8(ascii: "#") {
-                    if firstLine, end - s >= 7, memcmp(base + s, "# EVEMU", 7) == 0 { return .evemu }
-                } else {
-                    let tagged = end - s >= 2 && base[s + 1] == UInt8(ascii: ":")
-                        && (base[s] == UInt8(ascii: "N") || base[s] == UInt8(ascii: "I") || base[s] == UInt8(ascii: "P")
-                            || base[s] == UInt8(ascii: "B") || base[s] == UInt8(ascii: "A") || base[s] == UInt8(ascii: "L")
-                            || base[s] == UInt8(ascii: "S") || base[s] == UInt8(ascii: "E"))
-                        && (end - s == 2 || base[s + 2] == 0x20 || base[s + 2] == 0x09 || base[s + 2] == 0x0D)
-                    return tagged ? .evemu : .libinputRecord
-                }
-            }
-            firstLine = false
-            i = end + 1
-        }
-        return nil
+        var detector = FormatDetector()
+        return detector.feed(bytes) ?? detector.end()
     }
 
-    static func read(_ input: FileBytes, source: String, descriptionPath: String?, strict: Bool) throws(TraceError) -> Trace {
-        switch detectFormat(input.bytes) {
+    /// `detectFormat` over a source read a chunk at a time, up to the first significant line.
+    static func detectFormat(_ input: ByteSource) throws(TraceError) -> TraceFormat? {
+        var detector = FormatDetector()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ByteSource.chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var at = 0
+        while true {
+            let n = try input.read(at: at, into: buffer)
+            if n == 0 { return detector.end() }
+            if let format = detector.feed(UnsafeRawBufferPointer(rebasing: buffer[..<n])) { return format }
+            at += n
+        }
+    }
+
+    /// A checked recording: its trace (without events when they were only counted), and per device the events
+    /// it plays and the trace time of the last, and what the trace clock subtracts from recorded times.
+    struct Checked {
+        var trace: Trace
+        var eventCounts: [Int]
+        var lastEventTimes: [Microseconds]
+        var clockShift: UInt64
+    }
+
+    private static func stream(_ checked: Checked, _ input: ByteSource) -> TraceStream {
+        let t = checked.trace
+        let storage: TraceStream.Storage = t.format == .evemu ? .evemu(input) : .libinputRecord(input, clockShift: checked.clockShift)
+        return TraceStream(source: t.source, format: t.format, cut: t.cut, devices: t.devices.map(\.description),
+                           eventCounts: checked.eventCounts, lastEventTimes: checked.lastEventTimes, storage: storage)
+    }
+
+    static func check(_ input: ByteSource, source: String, descriptionPath: String?, strict: Bool,
+                      keepsEvents: Bool) throws(TraceError) -> Checked {
+        switch try detectFormat(input) {
         case nil:
             throw TraceError(file: source, line: 0, problem: .empty)
         case .evemu:
             // The evemu parser checks each line's length as it goes.
-            return try readEvemu(input, source: source, descriptionPath: descriptionPath, strict: strict)
+            return try checkEvemu(input, source: source, descriptionPath: descriptionPath, strict: strict, keepsEvents: keepsEvents)
         case .libinputRecord:
             // libyaml would build a scalar of any size first: one memchr pass refuses absurd lines up front.
-            if let (line, length) = input.overlongLine() {
+            let shape = try TextShape(input)
+            if let (line, length) = shape.overlongLine {
                 throw TraceError(file: source, line: line, problem: .lineTooLong(length: length, limit: FileBytes.maxLineLength))
             }
-            var parser = LibinputRecordParser(file: source, input: input)
-            return try parser.parse(strict: strict)
+            var parser = LibinputRecordParser(file: source, source: input, shape: shape, keepsEvents: keepsEvents)
+            let trace = try parser.parse(strict: strict)
+            let shift = parser.clockShift
+            return Checked(trace: trace, eventCounts: parser.tallies.map(\.count),
+                           lastEventTimes: parser.tallies.map { $0.lastReportTime.map { Microseconds($0.rawValue - shift) } ?? .zero },
+                           clockShift: shift)
         }
     }
 
-    private static func readEvemu(_ input: FileBytes, source: String, descriptionPath: String?, strict: Bool) throws(TraceError) -> Trace {
-        var parser = EvemuParser(file: source, bytes: input.bytes)
-        try parser.parse(strict: strict)
+    private static func checkEvemu(_ input: ByteSource, source: String, descriptionPath: String?, strict: Bool,
+                                   keepsEvents: Bool) throws(TraceError) -> Checked {
+        var parser = try EvemuParser(file: source, source: input)
+        var events: [InputEvent] = []
+        // A fixed amount, never derived from the file size (a huge file of comments would otherwise reserve
+        // memory for events it does not hold).
+        if keepsEvents { events.reserveCapacity(4096) }
+        while let event = try parser.nextEvent(strict: strict) {
+            if keepsEvents { events.append(event) }
+        }
+        let cut = try parser.finish(strict: strict)
+        if keepsEvents, let cut { events.removeLast(cut.droppedEvents) }
         let description: DeviceDescription
         if let own = parser.description(origin: source) {
             description = own
         } else if let descriptionPath {
-            let descInput = try FileBytes(path: descriptionPath, maxBytes: maxFileBytes)
-            var descParser = EvemuParser(file: descriptionPath, bytes: descInput.bytes)
+            var descParser = try EvemuParser(file: descriptionPath, source: ByteSource(path: descriptionPath))
             // A description is never cut leniently: it has no frames to keep.
-            try descParser.parse(strict: true)
+            while try descParser.nextEvent(strict: true) != nil {}
+            _ = try descParser.finish(strict: true)
             guard let d = descParser.description(origin: descriptionPath) else {
                 throw TraceError(file: descriptionPath, line: 0, problem: .malformed("no device description (N: and I: lines) in this file"))
             }
@@ -105,8 +150,9 @@ public enum TraceReader {
         } else {
             throw TraceError(file: source, line: 0, problem: .empty)
         }
-        return Trace(devices: [TraceDevice(description: description, events: parser.events)], format: .evemu, source: source,
-                     cut: parser.cut)
+        let trace = Trace(devices: [TraceDevice(description: description, events: events)], format: .evemu, source: source, cut: cut)
+        return Checked(trace: trace, eventCounts: [parser.completeEventCount],
+                       lastEventTimes: [parser.lastReportTime ?? .zero], clockShift: 0)
     }
 
     /// Only runs libyaml's parser over the file and counts its events: the floor that the

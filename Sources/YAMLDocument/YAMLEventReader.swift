@@ -5,6 +5,24 @@ public enum YAMLEventKind: Sendable, Hashable {
     case alias, scalar, sequenceStart, sequenceEnd, mappingStart, mappingEnd
 }
 
+/// A text that `YAMLEventReader` reads a piece at a time (a file too large to hold).
+public protocol YAMLInput: AnyObject {
+    /// Copies the next bytes of the text into `buffer`: how many (0 at its end), or nil when reading failed
+    /// (libyaml then reports an input error; the input keeps the reason).
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int?
+}
+
+/// How a text without a final line break ends: its YAML line breaks and the characters of its last line.
+public struct YAMLTextEnd: Sendable, Hashable {
+    public var breaks: Int
+    public var lastLineColumns: Int
+
+    public init(breaks: Int, lastLineColumns: Int) {
+        self.breaks = breaks
+        self.lastLineColumns = lastLineColumns
+    }
+}
+
 /// libyaml's event parser, one event at a time, with line/column marks. Scalars are read in place
 /// (`withScalarBytes`, `scalarInteger`) so a caller can parse numbers without making Strings.
 /// The current event's data is valid until the next call to `next()`. Nesting deeper than
@@ -13,7 +31,8 @@ public struct YAMLEventReader: ~Copyable {
     public let source: String
     /// Keeps the text alive: libyaml holds a pointer into it between calls.
     private let owner: AnyObject
-    private let input: UnsafeRawBufferPointer
+    /// The text's length in bytes.
+    private let inputCount: Int
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let event: UnsafeMutablePointer<yaml_event_t>
     private var holdsEvent = false
@@ -24,7 +43,7 @@ public struct YAMLEventReader: ~Copyable {
     /// Set only for a text that does not end with a line break: its line breaks and the characters on its last
     /// line. libyaml ends such a text with a forced line break, so a mark at the very end names a line after
     /// the last one; `mark(_:)` reports the end of the last line instead (found by fuzzing).
-    private let unterminatedLastLine: (breaks: Int, columns: Int)?
+    private let unterminatedLastLine: YAMLTextEnd?
 
     /// Copies `text`.
     public init(text: String, source: String) {
@@ -37,21 +56,44 @@ public struct YAMLEventReader: ~Copyable {
     public init(bytes: UnsafeRawBufferPointer, owner: AnyObject, source: String) {
         self.source = source
         self.owner = owner
-        self.input = bytes
+        inputCount = bytes.count
         if let last = bytes.last, last != 0x0A, last != 0x0D, !(bytes.count >= 2 && bytes[bytes.count - 2] == 0xC2 && last == 0x85),
            !(bytes.count >= 3 && bytes[bytes.count - 3] == 0xE2 && bytes[bytes.count - 2] == 0x80 && (last == 0xA8 || last == 0xA9)) {
             let breaks = yamlLineBreaks(bytes)
             // libyaml counts columns in characters: skip UTF-8 continuation bytes.
             let lastLine = bytes[((breaks.last ?? -1) + 1)...]
-            unterminatedLastLine = (breaks.count, lastLine.filter { $0 & 0xC0 != 0x80 }.count)
+            unterminatedLastLine = YAMLTextEnd(breaks: breaks.count, lastLineColumns: lastLine.filter { $0 & 0xC0 != 0x80 }.count)
         } else {
             unterminatedLastLine = nil
         }
-        parser = .allocate(capacity: 1)
-        event = .allocate(capacity: 1)
+        (parser, event) = YAMLEventReader.makeParser()
+        yaml_parser_set_input_string(parser, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? CopiedBytes.empty, bytes.count)
+    }
+
+    /// Reads `input` a piece at a time (memory holds libyaml's buffers, not the text). `count` is the text's
+    /// length; `end` says how it ends when it has no final line break (nil otherwise, or when marks at the
+    /// very end need not be moved onto its last line).
+    public init(input: some YAMLInput, count: Int, end: YAMLTextEnd?, source: String) {
+        self.source = source
+        let box = InputBox(input)
+        owner = box
+        inputCount = count
+        unterminatedLastLine = end
+        (parser, event) = YAMLEventReader.makeParser()
+        yaml_parser_set_input(parser, { data, buffer, size, sizeRead in
+            guard let data, let buffer, let sizeRead else { return 0 }
+            let box = Unmanaged<InputBox>.fromOpaque(data).takeUnretainedValue()
+            guard let n = box.input.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size)) else { return 0 }
+            sizeRead.pointee = n
+            return 1
+        }, Unmanaged.passUnretained(box).toOpaque())
+    }
+
+    private static func makeParser() -> (UnsafeMutablePointer<yaml_parser_t>, UnsafeMutablePointer<yaml_event_t>) {
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         // yaml_parser_initialize only fails when malloc does.
         guard yaml_parser_initialize(parser) != 0 else { fatalError("libyaml: out of memory") }
-        yaml_parser_set_input_string(parser, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? CopiedBytes.empty, bytes.count)
+        return (parser, .allocate(capacity: 1))
     }
 
     deinit {
@@ -90,6 +132,20 @@ public struct YAMLEventReader: ~Copyable {
         return kind
     }
 
+    /// Bytes libyaml holds for this reader: its input buffers, token queue and stacks (they grow with the
+    /// nesting and the tokens looked ahead, never with the length of the text).
+    public var heldBytes: Int {
+        func span<T>(_ start: UnsafeMutablePointer<T>?, _ end: UnsafeMutablePointer<T>?) -> Int {
+            guard let start, let end else { return 0 }
+            return start.distance(to: end) * MemoryLayout<T>.stride
+        }
+        let p = parser.pointee
+        return span(p.raw_buffer.start, p.raw_buffer.end) + span(p.buffer.start, p.buffer.end)
+            + span(p.tokens.start, p.tokens.end) + span(p.indents.start, p.indents.end)
+            + span(p.simple_keys.start, p.simple_keys.end) + span(p.states.start, p.states.end)
+            + span(p.marks.start, p.marks.end) + span(p.tag_directives.start, p.tag_directives.end)
+    }
+
     public var startMark: YAMLMark { mark(event.pointee.start_mark) }
     /// Byte offset where the current event ends in the text.
     public var endOffset: Int { event.pointee.end_mark.index }
@@ -98,7 +154,7 @@ public struct YAMLEventReader: ~Copyable {
     @inline(__always)
     private func mark(_ m: yaml_mark_t) -> YAMLMark {
         if let last = unterminatedLastLine, m.column == 0, m.line > last.breaks {
-            return YAMLMark(line: last.breaks + 1, column: last.columns + 1)
+            return YAMLMark(line: last.breaks + 1, column: last.lastLineColumns + 1)
         }
         return YAMLMark(m)
     }
@@ -178,10 +234,16 @@ public struct YAMLEventReader: ~Copyable {
             message += " \(String(cString: context)) (started at \(YAMLMark(p.context_mark)))"
         }
         return YAMLError(source: source, mark: mark(p.problem_mark), message: message,
-                         atEndOfInput: p.problem_mark.index >= input.count)
+                         atEndOfInput: p.problem_mark.index >= inputCount)
     }
 }
 
+
+/// Keeps a `YAMLInput` for libyaml's read handler, which gets it back as an opaque pointer.
+private final class InputBox {
+    let input: any YAMLInput
+    init(_ input: any YAMLInput) { self.input = input }
+}
 
 /// A private copy of a text for the reader to point into.
 final class CopiedBytes {

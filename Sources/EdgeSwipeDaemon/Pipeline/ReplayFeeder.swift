@@ -7,18 +7,22 @@ import TouchModel
 /// (`edgeswipe run --replay FILE`): demos and browser tests without hardware. Each device of the recording is
 /// a fed source of the session (`LiveSession.addFed`/`feed`), its events' times moved onto CLOCK_MONOTONIC so
 /// recognizer and animation deadlines share the session's timer. One timerfd of its own, armed at the next
-/// event: no wake-ups between events, none after the end.
+/// event: no wake-ups between events, none after the end. The events are read from the file as they play
+/// (`TraceStream`), so a recording of any length plays in bounded memory.
 public final class ReplayFeeder {
     public enum State: String, Sendable {
         case waiting, playing, finished
     }
 
-    public let trace: Trace
+    public let stream: TraceStream
     public private(set) var state = State.waiting
     /// Events fed so far.
     public private(set) var fedEvents = 0
     /// After the last event (contacts still down were cancelled).
     public var onFinished: (() -> Void)?
+    /// When the file cannot be read again while playing (it changed or went away since it was checked),
+    /// just before the replay finishes there.
+    public var onFailure: ((TraceError) -> Void)?
 
     private let loop: EventLoop
     private let session: LiveSession
@@ -31,14 +35,18 @@ public final class ReplayFeeder {
     private let firstEvent: Microseconds
 
     /// Adds one fed source per device of the recording. Throws when a device cannot be used (no size...).
-    public init(loop: EventLoop, session: LiveSession, trace: Trace, options: PipelineOptions? = nil) throws {
-        self.trace = trace
+    public convenience init(loop: EventLoop, session: LiveSession, trace: Trace, options: PipelineOptions? = nil) throws {
+        try self.init(loop: loop, session: session, stream: TraceStream(trace), options: options)
+    }
+
+    public init(loop: EventLoop, session: LiveSession, stream: TraceStream, options: PipelineOptions? = nil) throws {
+        self.stream = stream
         self.loop = loop
         self.session = session
-        merge = TraceMerge(trace)
+        merge = TraceMerge(stream)
         firstEvent = merge.nextTime ?? .zero
         timer = try DeadlineTimer(loop: loop)
-        for device in trace.devices { sourceIDs.append(try session.addFed(device.description, options: options)) }
+        for device in stream.devices { sourceIDs.append(try session.addFed(device, options: options)) }
         timer.onExpiry = { [unowned self] now in self.play(upTo: now) }
     }
 
@@ -79,6 +87,7 @@ public final class ReplayFeeder {
         state = .finished
         try? timer.arm(at: nil)
         for id in sourceIDs { session.remove(id, now: now) }
+        if let failure = merge.failure { onFailure?(failure) }
         onFinished?()
     }
 }

@@ -190,22 +190,24 @@ public final class EdgeSwipeService {
         guard let plan = options.replay else { return }
         let feeder: ReplayFeeder
         do {
-            let trace = try TraceReader.read(path: plan.path)
-            if let cut = trace.cut { log.warning("\(cut)") }
+            // Checked whole, then played from the file as it goes: a recording of any length.
+            let stream = try TraceReader.open(path: plan.path)
+            if let cut = stream.cut { log.warning("\(cut)") }
             if let note = Self.ownershipNote(replay: plan.path, own: options.own, config: store.current, namedDevices: !options.devices.isEmpty) {
                 log.warning(note)
             }
             let deviceOptions = try PipelineOptions(settings: store.current.settings(forEntry: nil), base: base)
-            feeder = try ReplayFeeder(loop: runtime.loop, session: session, trace: trace, options: deviceOptions)
+            feeder = try ReplayFeeder(loop: runtime.loop, session: session, stream: stream, options: deviceOptions)
         } catch {
             throw .failed("--replay \(plan.path): \(error)")
         }
-        for (id, device) in zip(feeder.sourceIDs, feeder.trace.devices) {
-            devices[id] = DeviceRecord(node: nil, origin: .recording, kind: classify(device.description).kind, entry: nil)
+        for (id, device) in zip(feeder.sourceIDs, feeder.stream.devices) {
+            devices[id] = DeviceRecord(node: nil, origin: .recording, kind: classify(device).kind, entry: nil)
         }
         // The feeder owns this closure, so it takes the ids, not the feeder: capturing the feeder was a cycle
         // that kept the feeder, the session and all they hold alive after the service was dropped.
         let recordingIDs = feeder.sourceIDs
+        feeder.onFailure = { [unowned self] error in log.error("replay of \(plan.path) stopped: \(error)") }
         feeder.onFinished = { [unowned self] in
             log.info("replay of \(plan.path) finished")
             for id in recordingIDs { devices[id] = nil }

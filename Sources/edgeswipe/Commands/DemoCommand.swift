@@ -48,7 +48,7 @@ enum DemoCommand: Subcommand {
             out.line("device \"\(trace.devices.first?.description.name ?? "?")\", stack \(stack), one-finger left-edge back swipe")
             out.line("")
         }
-        try ReplayCommand.replay(trace, options: options, json: json, realtime: false, out: out)
+        try ReplayCommand.replay(TraceStream(trace), options: options, json: json, realtime: false, out: out)
         out.flush()
         return .success
     }

@@ -74,9 +74,9 @@ enum ReplayCommand: Subcommand {
         }
         let out = Output.standardOutput
         for (index, path) in o.files.enumerated() {
-            let trace: Trace
+            let trace: TraceStream
             do {
-                trace = try TraceLoading.read(path: path, description: o.deviceDescription, strict: o.strict)
+                trace = try TraceLoading.open(path: path, description: o.deviceDescription, strict: o.strict)
             } catch {
                 out.flush()
                 throw error
@@ -92,13 +92,13 @@ enum ReplayCommand: Subcommand {
         return .success
     }
 
-    static func replay(_ trace: Trace, options: PipelineOptions,
+    static func replay(_ trace: TraceStream, options: PipelineOptions,
                        perDevice: ((DeviceDescription) throws -> PipelineOptions)? = nil, json: Bool, realtime: Bool,
                        verbose: Bool = false, out: CheckedOutput) throws {
         let session = try CommandError.naming(trace.source) {
-            try ReplaySession(trace: trace, options: options, optionsForDevice: perDevice)
+            try ReplaySession(stream: trace, options: options, optionsForDevice: perDevice)
         }
-        let names = trace.devices.map { $0.description.name }
+        let names = trace.devices.map(\.name)
         let deviceName: (SourceID) -> String? = { names.count > 1 ? names[$0.rawValue] : nil }
         let clock = realtime ? RealtimeClock() : nil
         let showProgress = Output.stderrIsTerminal && trace.eventCount > 200_000
@@ -116,6 +116,10 @@ enum ReplayCommand: Subcommand {
         }, progress: showProgress ? { done, total in
             Output.stderrRaw("\r\(trace.source): \(done * 100 / max(total, 1))% of \(total) events" + (done == total ? "\n" : ""))
         } : nil)
+        if let failure = session.failure {
+            out.flush()
+            throw failure
+        }
     }
 }
 

@@ -9,7 +9,18 @@ enum TraceLoading {
 
     static func read(path: String, description: String? = nil, strict: Bool) throws -> Trace {
         let trace = try TraceReader.read(path: path, description: description, strict: strict)
-        if let cut = trace.cut { Output.stderr("edgeswipe: warning: " + TerminalText.escaped("\(cut)")) }
+        warn(trace.cut)
         return trace
+    }
+
+    /// The recording as a stream (`replay`): checked whole, then played from the file, any length.
+    static func open(path: String, description: String? = nil, strict: Bool) throws -> TraceStream {
+        let stream = try TraceReader.open(path: path, description: description, strict: strict)
+        warn(stream.cut)
+        return stream
+    }
+
+    private static func warn(_ cut: TraceCut?) {
+        if let cut { Output.stderr("edgeswipe: warning: " + TerminalText.escaped("\(cut)")) }
     }
 }
