@@ -67,9 +67,9 @@ import TouchInput
         #expect(service.devices.count == 1)
         #expect(service.session.sourceCount == 1)
         let (id, record) = try #require(service.devices.first)
-        #expect(record.origin == .recording)
+        #expect(record.setup.reader == .recording)
         #expect(record.node == nil)
-        #expect(record.entry == nil)
+        #expect(record.setup.entry == nil)
         #expect(service.session.pipeline(id)?.description.name == "NVTCapacitiveTouchScreen")   // the N: line of the file
     }
 }

@@ -42,11 +42,11 @@ import TouchTrace
         let d = try Self.description(Self.nTrig)
         #expect(d.absInfo[AbsCode.mtPositionX]?.resolution == 0 && d.absInfo[AbsCode.mtPositionY]?.resolution == 0)
         let config = try Self.config("devices:\n  - match:\n      name: \"N-Trig MultiTouch\"\n    size: 260x163\n")
-        guard case .use(let entry, _, let size, let configured) = LibinputAdmission.decide(Self.libinputDevice(d), config: config) else {
+        guard case .use(let setup, let size, let configured) = LibinputAdmission.decide(Self.libinputDevice(d), config: config) else {
             Issue.record("not used: \(LibinputAdmission.decide(Self.libinputDevice(d), config: config))")
             return
         }
-        #expect(entry == 0)
+        #expect(setup.entry == 0 && setup.reader == .libinput)
         #expect(size == PhysicalSize(widthMM: 260, heightMM: 163) && configured)
     }
 
@@ -77,7 +77,7 @@ import TouchTrace
         let reported = try #require(Self.libinputDevice(d).reportedSize)
         #expect(abs(reported.widthMM - 145.36) < 0.01 && abs(reported.heightMM - 232.64) < 0.01)
         let config = try Self.config("devices:\n  - match:\n      name: \"NVT*\"\n    size: 200x120\n")
-        guard case .use(_, _, let size, let configured) = LibinputAdmission.decide(Self.libinputDevice(d), config: config) else {
+        guard case .use(_, let size, let configured) = LibinputAdmission.decide(Self.libinputDevice(d), config: config) else {
             Issue.record("not used")
             return
         }
@@ -92,7 +92,7 @@ import TouchTrace
             let config = try Self.config(yaml)
             let evdev = try? SurfaceGeometry(device: d, configuredSize: config.settings(forEntry: config.devices.isEmpty ? nil : 0).size)
             switch LibinputAdmission.decide(Self.libinputDevice(d), config: config) {
-            case .use(_, _, let size, let configured):
+            case .use(_, let size, let configured):
                 let g = try #require(evdev, "\(fixture): evdev refuses what libinput uses")
                 #expect(abs(size.widthMM - g.size.widthMM) < 1e-9 && abs(size.heightMM - g.size.heightMM) < 1e-9, "\(fixture)")
                 #expect(configured == g.sizeIsConfigured, "\(fixture)")

@@ -10,16 +10,17 @@ import TouchModel
 /// not used. Many panels (eGalax, 3M, N-Trig, Atmel) report no resolution, so the configuration is read before
 /// the size is looked at.
 public enum LibinputAdmission {
-    /// Used: the configuration entry that selected it (if one did), its pipeline options (calibration left to
-    /// libinput) and the size its touches are measured against.
-    case use(entry: Int?, options: PipelineOptions, size: PhysicalSize, sizeIsConfigured: Bool)
+    /// Used: its setup (the configuration entry that selected it, if one did; calibration left to libinput) and the
+    /// size its touches are measured against.
+    case use(setup: DeviceSetup, size: PhysicalSize, sizeIsConfigured: Bool)
     /// Left alone by the configuration (not selected, or `ignore`): logged as information.
     case ignored(String)
     /// Selected but not usable (no size, settings that do not map): logged as a warning.
     case refused(String)
 
+    /// `ownAll`: `run --own` (the setup says the device is wanted owned, which a reload compares with).
     public static func decide(_ device: LibinputTouchSource.Device, config: DaemonConfig,
-                              base: PipelineOptions = PipelineOptions()) -> LibinputAdmission {
+                              base: PipelineOptions = PipelineOptions(), ownAll: Bool = false) -> LibinputAdmission {
         // Selectors match on name and node: libinput does not say more.
         let probe = DeviceDescription(name: device.name, id: InputID(bustype: 0, vendor: 0, product: 0, version: 0),
                                       origin: device.node)
@@ -27,15 +28,14 @@ public enum LibinputAdmission {
                                               classification: Classification(kind: .touchscreen, reason: "libinput"),
                                               selectors: config.selectors, mode: config.selection)
         guard decision.use else { return .ignored(decision.reason) }
-        var options: PipelineOptions
+        let setup: DeviceSetup
         do {
-            options = try PipelineOptions(settings: config.settings(forEntry: decision.selectorIndex), base: base)
+            setup = try DeviceSetup(entry: decision.selectorIndex, reader: .libinput, config: config, base: base, ownAll: ownAll)
         } catch {
             return .refused("\(error)")
         }
-        options.calibration = .identity   // libinput applies LIBINPUT_CALIBRATION_MATRIX itself
-        if let size = options.configuredSize {
-            return .use(entry: decision.selectorIndex, options: options, size: size, sizeIsConfigured: true)
+        if let size = setup.options.configuredSize {
+            return .use(setup: setup, size: size, sizeIsConfigured: true)
         }
         guard let size = device.reportedSize else {
             return .refused("""
@@ -43,6 +43,6 @@ public enum LibinputAdmission {
                 setting (mm) in a device entry that matches it
                 """)
         }
-        return .use(entry: decision.selectorIndex, options: options, size: size, sizeIsConfigured: false)
+        return .use(setup: setup, size: size, sizeIsConfigured: false)
     }
 }

@@ -4,7 +4,7 @@ import TouchInput
 import TouchModel
 
 /// How a recording or a device is run: surface size, orientation, recognizers, and the navigation stack.
-public struct PipelineOptions: Sendable {
+public struct PipelineOptions: Hashable, Sendable {
     /// A size for devices whose axes have no resolution (`--size WxH`).
     public var configuredSize: PhysicalSize?
     public var rotation: ScreenRotation = .r0

@@ -12,7 +12,7 @@ extension EdgeSwipeService {
     func openDevices() throws(ServiceStartError) {
         if !options.devices.isEmpty {
             for node in options.devices { open(node, udev: [:]) }
-            if devices.values.allSatisfy({ $0.origin == .recording }) {
+            if devices.values.allSatisfy({ $0.setup.reader == .recording }) {
                 throw .failed("none of the named devices can be used")
             }
             return
@@ -22,22 +22,27 @@ extension EdgeSwipeService {
         try followUdev()
     }
 
-    /// Opens one node if the policy allows it, with its configured settings.
+    /// Opens one node if the policy allows it, with its setup.
     private func open(_ node: String, udev: [String: String]) {
         let config = store.current
-        let found = DeviceDiscovery.open(node, udevProperties: udev, selectors: config.selectors, mode: config.selection,
-                                         keepOpen: true)
+        use(DeviceDiscovery.open(node, udevProperties: udev, selectors: config.selectors, mode: config.selection, keepOpen: true),
+            config: config)
+    }
+
+    /// A node DeviceDiscovery opened and matched: a source of the session with its setup (`setup`, or worked out
+    /// here), grabbed and cloned when owned; or closed, and why logged.
+    private func use(_ found: DiscoveredDevice, setup given: DeviceSetup? = nil, config: DaemonConfig) {
+        let node = found.node
         guard let device = found.device else {
             log.info("\(node): not used: \(found.decision.reason)")
             return
         }
         do {
-            let entry = found.decision.selectorIndex
-            let options = try PipelineOptions(settings: config.settings(forEntry: entry), base: base)
-            let clone = owns(entry: entry, config: config) ? try takeOwnership(of: device) : nil
-            let id = try session.add(device, options: options, forwardTo: clone)
-            devices[id] = DeviceRecord(node: node, origin: .evdev, kind: classify(device.description).kind, entry: entry,
-                                       clone: clone)
+            let setup = try given ?? DeviceSetup(entry: found.decision.selectorIndex, reader: .evdev, config: config,
+                                                  base: base, ownAll: options.own)
+            let clone = setup.own ? try takeOwnership(of: device) : nil
+            let id = try session.add(device, options: setup.options, forwardTo: clone)
+            devices[id] = DeviceRecord(node: node, kind: classify(device.description).kind, setup: setup, clone: clone)
             let owned = clone.map { "; owned: grabbed, forwarded through \($0.devnode ?? "a uinput clone") \"\($0.name)\"" } ?? ""
             log.info("\(node) \"\(device.description.name)\": \(found.decision.reason)\(owned)")
         } catch {
@@ -65,17 +70,17 @@ extension EdgeSwipeService {
     /// A touchscreen libinput reports: a source of the session if the configuration selects it and gives it a size
     /// (`LibinputAdmission`).
     private func libinputAdded(_ d: LibinputTouchSource.Device) -> LibinputTouchSource.Use? {
-        switch LibinputAdmission.decide(d, config: store.current, base: base) {
+        switch LibinputAdmission.decide(d, config: store.current, base: base, ownAll: options.own) {
         case .ignored(let why):
             log.info("\(d.node): not used: \(why)")
             return nil
         case .refused(let why):
             log.warning("\(d.node) \"\(d.name)\": not used: \(why)")
             return nil
-        case .use(let entry, let options, let size, let sizeIsConfigured):
+        case .use(let setup, let size, let sizeIsConfigured):
             do {
-                let id = try session.addFrameSource(name: d.name, node: d.node, size: size, options: options)
-                devices[id] = DeviceRecord(node: d.node, origin: .libinput, kind: .touchscreen, entry: entry)
+                let id = try session.addFrameSource(name: d.name, node: d.node, size: size, options: setup.options)
+                devices[id] = DeviceRecord(node: d.node, kind: .touchscreen, setup: setup)
                 log.info("\(d.node) \"\(d.name)\": touchscreen through libinput, \(size)\(sizeIsConfigured ? " (configured)" : "")")
                 return LibinputTouchSource.Use(source: id, size: size)
             } catch {
@@ -120,12 +125,26 @@ extension EdgeSwipeService {
             return
         }
         if devices.values.contains(where: { $0.node == node.devnode }) { return }
+        guard let libinput, node.properties["ID_INPUT_TOUCHSCREEN"] == "1" else { return open(node.devnode, udev: node.properties) }
         // An owned touchscreen is read raw: ownership forwards the device's own events, which libinput does not give.
-        if let libinput, node.properties["ID_INPUT_TOUCHSCREEN"] == "1", !ownsTouchscreen(node) {
-            if !libinput.add(node: node.devnode) { log.warning("\(node.devnode): libinput refused it") }
-            return
+        // When the configuration may own one, the node is opened and matched once (its name decides the entry):
+        // kept when owned, else closed and given to libinput.
+        let config = store.current
+        if options.own || config.mayOwnDevices {
+            let found = DeviceDiscovery.open(node.devnode, udevProperties: node.properties, selectors: config.selectors,
+                                             mode: config.selection, keepOpen: true)
+            if options.own { return use(found, config: config) }
+            if found.decision.use {
+                do {
+                    let setup = try DeviceSetup(entry: found.decision.selectorIndex, reader: .evdev, config: config, base: base)
+                    if setup.own { return use(found, setup: setup, config: config) }
+                } catch {
+                    return use(found, config: config)  // says why it is not used
+                }
+            }
+            found.device?.close()
         }
-        open(node.devnode, udev: node.properties)
+        if !libinput.add(node: node.devnode) { log.warning("\(node.devnode): libinput refused it") }
     }
 
     func unplugged(_ id: SourceID, path: String) {
@@ -133,29 +152,34 @@ extension EdgeSwipeService {
         devices[id] = nil
     }
 
-    /// Every open device gets the settings of its entry in the new file, between touches. A changed size or
-    /// ownership needs the device reopened (the decoder's geometry stays; a grab is not taken or released under a
-    /// program reading the device), and says so.
+    /// Every open device gets a new setup from the new file (its entry matched again), and the difference is
+    /// applied (`apply`).
     func configApplied(_ config: DaemonConfig) {
         for id in devices.keys.sorted() {
-            guard var record = devices[id], let pipeline = session.pipeline(id) else { continue }
+            guard let record = devices[id], let pipeline = session.pipeline(id) else { continue }
             let d = pipeline.description
-            let entry = config.entry(for: d, node: record.node ?? d.origin, kind: record.kind)
             do {
-                var options = try PipelineOptions(settings: config.settings(forEntry: entry), base: base)
-                if record.origin == .libinput { options.calibration = .identity }   // libinput calibrates
-                if let size = options.configuredSize, size != pipeline.geometry.size, pipeline.geometry.sizeIsConfigured {
-                    log.warning("\(d.origin): new size \(size) applies when the device is plugged in again")
-                }
-                if let refusal = ownershipChangeRefusal(record, entry: entry, config: config) { log.warning("\(d.origin): \(refusal)") }
-                try session.reconfigure(id, options: options)
-                record.entry = entry
-                devices[id] = record
+                let next = try DeviceSetup(device: d, node: record.node ?? d.origin, kind: record.kind,
+                                           reader: record.setup.reader, config: config, base: base, ownAll: options.own)
+                try apply(next, to: id, record: record, pipeline: pipeline)
             } catch {
                 log.error("\(d.origin): new settings not applied: \(error)")
             }
         }
         log.info("configuration reloaded: \(devices.count) open device(s) take the new settings between touches")
         prepareKeyActions(config)
+    }
+
+    /// What a reload changes for one device: new recognizers, rotation or calibration between touches (a swipe in
+    /// progress finishes under the old ones); a changed size or ownership needs the device reopened (the decoder's
+    /// geometry stays; a grab is not taken or released under a program reading the device), and says so.
+    private func apply(_ next: DeviceSetup, to id: SourceID, record: DeviceRecord, pipeline: DevicePipeline) throws {
+        let origin = pipeline.description.origin
+        if let size = next.options.configuredSize, size != pipeline.geometry.size, pipeline.geometry.sizeIsConfigured {
+            log.warning("\(origin): new size \(size) applies when the device is plugged in again")
+        }
+        if let refusal = ownershipChangeRefusal(record, wanted: next.own) { log.warning("\(origin): \(refusal)") }
+        if record.setup.difference(to: next).contains(.recognition) { try session.reconfigure(id, options: next.options) }
+        devices[id]?.setup = next
     }
 }

@@ -15,30 +15,20 @@ import TouchTrace
 public final class EdgeSwipeService {
     /// What the service knows about one source of its session.
     struct DeviceRecord {
-        enum Origin {
-            /// Read raw through libevdev.
-            case evdev
-            /// A touchscreen through libinput: calibrated by libinput, so the pipeline applies none.
-            case libinput
-            /// A device of the `--replay` recording.
-            case recording
-        }
-
         /// The device node, or nil for a recording's device (its gestures name no device, as in a replay).
         var node: String?
-        var origin: Origin
         /// The classification its configuration entry is matched with.
         var kind: DeviceKind
-        /// The configuration entry whose settings and actions it has, nil for the defaults.
-        var entry: Int?
+        /// What it is set up with: who reads it (libevdev, libinput, a recording), its entry (whose actions it has),
+        /// pipeline options and ownership. Replaced by a reload.
+        var setup: DeviceSetup
         /// An owned device's clone (ownership mode): the device is grabbed, and the session forwards to it.
         var clone: UInputClone?
 
-        init(node: String?, origin: Origin, kind: DeviceKind, entry: Int?, clone: UInputClone? = nil) {
+        init(node: String?, kind: DeviceKind, setup: DeviceSetup, clone: UInputClone? = nil) {
             self.node = node
-            self.origin = origin
             self.kind = kind
-            self.entry = entry
+            self.setup = setup
             self.clone = clone
         }
     }
@@ -123,7 +113,7 @@ public final class EdgeSwipeService {
         switch output {
         case .gesture(let g, let d):
             let record = devices[d]
-            runtime.handleGesture(g, device: record?.node, rules: runtime.rules(forEntry: record?.entry))
+            runtime.handleGesture(g, device: record?.node, rules: runtime.rules(forEntry: record?.setup.entry))
         case .navigation(let n):
             // Progress comes every frame of a pop: encoded only when someone listens.
             let eventClass = ControlEvent.eventClass(ofNavigationEvent: n.typeName)
@@ -189,6 +179,7 @@ public final class EdgeSwipeService {
     private func startReplay() throws(ServiceStartError) {
         guard let plan = options.replay else { return }
         let feeder: ReplayFeeder
+        let setup: DeviceSetup
         do {
             // Checked whole, then played from the file as it goes: a recording of any length.
             let stream = try TraceReader.open(path: plan.path)
@@ -196,13 +187,14 @@ public final class EdgeSwipeService {
             if let note = Self.ownershipNote(replay: plan.path, own: options.own, config: store.current, namedDevices: !options.devices.isEmpty) {
                 log.warning(note)
             }
-            let deviceOptions = try PipelineOptions(settings: store.current.settings(forEntry: nil), base: base)
-            feeder = try ReplayFeeder(loop: runtime.loop, session: session, stream: stream, options: deviceOptions)
+            // The recording's devices start with the defaults (a reload matches them to entries, as any device).
+            setup = try DeviceSetup(entry: nil, reader: .recording, config: store.current, base: base)
+            feeder = try ReplayFeeder(loop: runtime.loop, session: session, stream: stream, options: setup.options)
         } catch {
             throw .failed("--replay \(plan.path): \(error)")
         }
         for (id, device) in zip(feeder.sourceIDs, feeder.stream.devices) {
-            devices[id] = DeviceRecord(node: nil, origin: .recording, kind: classify(device).kind, entry: nil)
+            devices[id] = DeviceRecord(node: nil, kind: classify(device).kind, setup: setup)
         }
         // The feeder owns this closure, so it takes the ids, not the feeder: capturing the feeder was a cycle
         // that kept the feeder, the session and all they hold alive after the service was dropped.

@@ -66,8 +66,8 @@ enum ReplayCommand: Subcommand {
             let explicit = o.pipeline
             // The device entry that matches (as the service would pick it), then the command line's own values.
             perDevice = { device in
-                let entry = config.entry(for: device, node: device.origin, kind: classify(device).kind)
-                var deviceOptions = try PipelineOptions(settings: config.settings(forEntry: entry), base: base)
+                var deviceOptions = try DeviceSetup(device: device, node: device.origin, kind: classify(device).kind,
+                                                    reader: .recording, config: config, base: base).options
                 explicit.applyExplicit(to: &deviceOptions)
                 return deviceOptions
             }
