@@ -79,6 +79,26 @@ import TouchTrace
         #expect(try live(trace, options: options) == replayed)
     }
 
+    /// A session made without an output holds navigation's first events (the initial stack's) until
+    /// `start(output:)`, which sends them before anything else: the service's start order (issue 23).
+    @Test func aSessionSendsNothingUntilStartedThenTheInitialStackFirst() throws {
+        let loop = try EventLoop()
+        let options = try options()
+        let navigation = NavigationSession(screens: options.stack!, config: options.navigation,
+                                           popRecognizer: options.popRecognizer, now: 0)
+        let session = try LiveSession(loop: loop, options: options, navigation: navigation)
+        var lines: [String] = []
+        session.start(output: { lines.append(EventJSON.output($0, deviceName: { _ in nil })) })
+        #expect(lines == [
+            #"{"type":"navigation","event":"transitionBegan","time":0,"kind":"setScreens","from":null,"to":"message"}"#,
+            #"{"type":"navigation","event":"willAppear","time":0,"screen":"message"}"#,
+            #"{"type":"navigation","event":"didAppear","time":0,"screen":"message"}"#,
+            #"{"type":"navigation","event":"transitionFinished","time":0,"kind":"setScreens","from":null,"to":"message"}"#,
+        ])
+        #expect(navigation.takeEvents().isEmpty)
+        withExtendedLifetime(loop) {}
+    }
+
     /// The recording fed event by event into a live session on a loop that never runs, ended as `ReplayFeeder`
     /// ends it.
     func live(_ trace: Trace, options: PipelineOptions) throws -> [String] {

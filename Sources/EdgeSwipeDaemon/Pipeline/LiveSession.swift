@@ -41,14 +41,28 @@ public final class LiveSession {
     /// The pipeline of a source, nil once it is gone.
     public func pipeline(_ id: SourceID) -> DevicePipeline? { core.sources[id]?.pipeline }
 
+    /// A session whose outputs go to `sink` from the start: navigation's first events (the initial stack) at once.
     /// `timer` is the service's one deadline timerfd (a new one when nil); the session takes its expiry.
-    public init(loop: EventLoop, timer: DeadlineTimer? = nil, options: PipelineOptions, navigation: NavigationSession?,
-                sink: @escaping (PipelineOutput) -> Void) throws {
+    public convenience init(loop: EventLoop, timer: DeadlineTimer? = nil, options: PipelineOptions,
+                            navigation: NavigationSession?, sink: @escaping (PipelineOutput) -> Void) throws {
+        try self.init(loop: loop, timer: timer, options: options, navigation: navigation)
+        start(output: sink)
+    }
+
+    /// A session that sends nothing until `start(output:)`: for an owner that makes the session before it can take
+    /// its outputs (the service, whose output handler is itself).
+    public init(loop: EventLoop, timer: DeadlineTimer? = nil, options: PipelineOptions, navigation: NavigationSession?) throws {
         self.loop = loop
         self.options = options
-        core = SessionCore(navigation: navigation, emitFrames: options.emitFrames, sink: sink)
+        core = SessionCore(navigation: navigation, emitFrames: options.emitFrames)
         self.timer = try timer ?? DeadlineTimer(loop: loop)
         self.timer.onExpiry = { [unowned self] now in self.deadlinesReached(now: now) }
+    }
+
+    /// Sends navigation's first events (the initial stack) to `output`, then every output after. Once, before any
+    /// source is added.
+    public func start(output: @escaping (PipelineOutput) -> Void) {
+        core.sink = output
         core.flushNavigation()
     }
 

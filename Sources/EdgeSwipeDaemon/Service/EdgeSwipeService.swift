@@ -69,23 +69,21 @@ public final class EdgeSwipeService {
         base.stack = options.stack
         self.base = base
         let httpOptions = try Self.httpOptions(options, config: store.current.http)  // a bad token file stops here
-        // Navigation's first events (the initial stack) come out while the session is made, before `self` can
-        // take them: kept here and sent below.
-        var early: [PipelineOutput] = []
+        // The start order: the runtime and the session are made (the session sends nothing yet); then the session's
+        // outputs go to this service, navigation's first events (the initial stack) first; then the HTTP bridge, the
+        // replay and the devices, whose events follow.
         do {
             let navigation = NavigationSession(screens: options.stack, config: base.navigation,
                                                popRecognizer: base.popRecognizer, now: Monotonic.now())
             let handler = NavigationCommandHandler(session: navigation)
             commands = handler
             runtime = try DaemonRuntime(config: store, handler: handler, log: log, passedControl: passed.control)
-            session = try LiveSession(loop: runtime.loop, timer: runtime.deadlineTimer, options: base, navigation: navigation,
-                                      sink: { early.append($0) })
+            session = try LiveSession(loop: runtime.loop, timer: runtime.deadlineTimer, options: base, navigation: navigation)
             handler.afterChange = { [unowned session] in session.navigationChanged() }
         } catch {
             throw .failed("\(error)")
         }
-        session.core.sink = { [unowned self] output in self.output(output) }
-        for output in early { self.output(output) }
+        session.start(output: { [unowned self] output in self.output(output) })
         session.onUnplug = { [unowned self] id, path in self.unplugged(id, path: path) }
         runtime.onConfigApplied = { [unowned self] config in self.configApplied(config) }
         if let httpOptions {
@@ -206,7 +204,7 @@ public final class EdgeSwipeService {
         }
         let start = { [unowned self, unowned feeder] in
             log.info("replay of \(plan.path) starts in \(plan.delaySeconds) s")
-            do { try feeder.start(at: runtime.loop.now + Microseconds(UInt64(plan.delaySeconds * 1_000_000))) } catch {
+            do { try feeder.start(at: runtime.loop.now + Microseconds(seconds: plan.delaySeconds)) } catch {
                 log.error("replay: \(error)")
             }
         }
