@@ -121,7 +121,7 @@ extension RecordedFixtures {
     // tablets__N-Trig-MultiTouch.touch_1_begin.events: 1 contacts; size 261.0x163.0; nearest touch-down to a side edge: 74.6 mm (left)
     RecordedFixture(file: "p12tic__xorg-integration-tests__recordings__tablets__N-Trig-MultiTouch.touch_1_begin.events", description: "p12tic__xorg-integration-tests__recordings__tablets__N-Trig-MultiTouch.desc", size: Sizes.nTrig.size, sizeNote: Sizes.nTrig.note,
                     nearestSideEdgeMM: 74.6, begins: [], why: "every touch-down is at least 74.6 mm from the left and right edges: outside the 5 mm zone"),
-    // tablets__N-Trig-MultiTouch.touch_1_end.events: 0 contacts; size 261.0x163.0; nearest touch-down to a side edge: none mm ()
+    // tablets__N-Trig-MultiTouch.touch_1_end.events: 0 contacts; size 261.0x163.0; no touch-down
     RecordedFixture(file: "p12tic__xorg-integration-tests__recordings__tablets__N-Trig-MultiTouch.touch_1_end.events", description: "p12tic__xorg-integration-tests__recordings__tablets__N-Trig-MultiTouch.desc", size: Sizes.nTrig.size, sizeNote: Sizes.nTrig.note,
                     nearestSideEdgeMM: nil, begins: [], why: "no finger touches"),
     // tablets__N-Trig-MultiTouch.touch_1_update.events: 1 contacts; size 261.0x163.0; nearest touch-down to a side edge: 74.9 mm (left)
@@ -136,7 +136,7 @@ extension RecordedFixtures {
     // touchpads__SynPS2-Synaptics-TouchPad-Clickpad.one-finger-down.events: 1 contacts; size 100.0x60.0; nearest touch-down to a side edge: 30.8 mm (left)
     RecordedFixture(file: "p12tic__xorg-integration-tests__recordings__touchpads__SynPS2-Synaptics-TouchPad-Clickpad.one-finger-down.events", description: "p12tic__xorg-integration-tests__recordings__touchpads__SynPS2-Synaptics-TouchPad-Clickpad.desc", size: Sizes.touchpad.size, sizeNote: Sizes.touchpad.note,
                     nearestSideEdgeMM: 30.8, begins: [], why: "every touch-down is at least 30.8 mm from the left and right edges: outside the 5 mm zone"),
-    // touchpads__SynPS2-Synaptics-TouchPad-Clickpad.one-finger-up.events: 0 contacts; size 100.0x60.0; nearest touch-down to a side edge: none mm ()
+    // touchpads__SynPS2-Synaptics-TouchPad-Clickpad.one-finger-up.events: 0 contacts; size 100.0x60.0; no touch-down
     RecordedFixture(file: "p12tic__xorg-integration-tests__recordings__touchpads__SynPS2-Synaptics-TouchPad-Clickpad.one-finger-up.events", description: "p12tic__xorg-integration-tests__recordings__touchpads__SynPS2-Synaptics-TouchPad-Clickpad.desc", size: Sizes.touchpad.size, sizeNote: Sizes.touchpad.note,
                     nearestSideEdgeMM: nil, begins: [], why: "no finger touches"),
     // touchpads__SynPS2-Synaptics-TouchPad-Clickpad.right-phys-click.events: 1 contacts; size 100.0x60.0; nearest touch-down to a side edge: 5.1 mm (right)
@@ -148,7 +148,7 @@ extension RecordedFixtures {
     // touchpads__SynPS2-Synaptics-TouchPad-Clickpad.two-finger-scroll-down.events: 2 contacts; size 100.0x60.0; nearest touch-down to a side edge: 26.3 mm (left)
     RecordedFixture(file: "p12tic__xorg-integration-tests__recordings__touchpads__SynPS2-Synaptics-TouchPad-Clickpad.two-finger-scroll-down.events", description: "p12tic__xorg-integration-tests__recordings__touchpads__SynPS2-Synaptics-TouchPad-Clickpad.desc", size: Sizes.touchpad.size, sizeNote: Sizes.touchpad.note,
                     nearestSideEdgeMM: 26.3, begins: [], why: "every touch-down is at least 26.3 mm from the left and right edges: outside the 5 mm zone"),
-    // touchpads__SynPS2-Synaptics-TouchPad-Clickpad.two-finger-up.events: 0 contacts; size 100.0x60.0; nearest touch-down to a side edge: none mm ()
+    // touchpads__SynPS2-Synaptics-TouchPad-Clickpad.two-finger-up.events: 0 contacts; size 100.0x60.0; no touch-down
     RecordedFixture(file: "p12tic__xorg-integration-tests__recordings__touchpads__SynPS2-Synaptics-TouchPad-Clickpad.two-finger-up.events", description: "p12tic__xorg-integration-tests__recordings__touchpads__SynPS2-Synaptics-TouchPad-Clickpad.desc", size: Sizes.touchpad.size, sizeNote: Sizes.touchpad.note,
                     nearestSideEdgeMM: nil, begins: [], why: "no finger touches"),
     // touchpads__SynPS2-Synaptics-TouchPad-move.events: 1 contacts; size 100.0x60.0; nearest touch-down to a side edge: 14.8 mm (left)

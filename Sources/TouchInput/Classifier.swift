@@ -11,16 +11,14 @@ public func classify(_ device: DeviceDescription) -> Classification {
     let abs = EventType.abs, key = EventType.key
     let hasMT = device.has(type: abs, code: AbsCode.mtPositionX) && device.has(type: abs, code: AbsCode.mtPositionY)
     let hasST = device.has(type: abs, code: AbsCode.x) && device.has(type: abs, code: AbsCode.y)
-    let accelerometer = UInt16(INPUT_PROP_ACCELEROMETER)
-    if device.has(property: accelerometer) {
-        return Classification(kind: .other, reason: "\(propName(accelerometer)) set")
+    if device.has(property: InputProperty.accelerometer) {
+        return Classification(kind: .other, reason: "\(propName(InputProperty.accelerometer)) set")
     }
     guard hasMT || hasST else {
         return Classification(kind: .other, reason: "no ABS_X/ABS_Y or ABS_MT_POSITION_X/Y axes")
     }
-    let pen = UInt16(BTN_STYLUS)
-    if device.has(type: key, code: KeyCode.btnToolPen) || device.has(type: key, code: pen) {
-        let tool = device.has(type: key, code: KeyCode.btnToolPen) ? keyName(KeyCode.btnToolPen) : keyName(pen)
+    if device.has(type: key, code: KeyCode.btnToolPen) || device.has(type: key, code: KeyCode.btnStylus) {
+        let tool = device.has(type: key, code: KeyCode.btnToolPen) ? keyName(KeyCode.btnToolPen) : keyName(KeyCode.btnStylus)
         let onDisplay = device.has(property: InputProperty.direct) ? " (with \(propName(InputProperty.direct)): a display tablet)" : ""
         return Classification(kind: .tablet, reason: "\(tool) present: a pen or stylus device\(onDisplay)")
     }

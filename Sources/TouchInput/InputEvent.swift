@@ -62,6 +62,7 @@ public enum KeyCode {
     public static let btnLeft = UInt16(BTN_LEFT)
     public static let btnToolFinger = UInt16(BTN_TOOL_FINGER)
     public static let btnToolPen = UInt16(BTN_TOOL_PEN)
+    public static let btnStylus = UInt16(BTN_STYLUS)
     public static let btnToolDoubleTap = UInt16(BTN_TOOL_DOUBLETAP)
     public static let btnToolTripleTap = UInt16(BTN_TOOL_TRIPLETAP)
     public static let btnToolQuadTap = UInt16(BTN_TOOL_QUADTAP)
@@ -75,6 +76,7 @@ public enum InputProperty {
     public static let buttonpad = UInt16(INPUT_PROP_BUTTONPAD)
     public static let semiMT = UInt16(INPUT_PROP_SEMI_MT)
     public static let topButtonpad = UInt16(INPUT_PROP_TOPBUTTONPAD)
+    public static let accelerometer = UInt16(INPUT_PROP_ACCELEROMETER)
     public static let max = UInt16(INPUT_PROP_MAX)
 }
 

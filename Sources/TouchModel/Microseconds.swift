@@ -19,6 +19,12 @@ public struct Microseconds: Hashable, Comparable, Sendable, ExpressibleByInteger
         self.rawValue = ms.isFinite && ms > 0 ? UInt64(ms * 1000) : 0
     }
 
+    /// Seconds rounded down to whole microseconds; negative, NaN and infinite give zero.
+    @inlinable
+    public init(seconds s: Double) {
+        self.rawValue = s.isFinite && s > 0 ? UInt64(s * 1_000_000) : 0
+    }
+
     // Computed and inlinable, not stored: another module's read of a stored `static let` is a call to its
     // addressor (the event loop's turn reads `.zero` on every wake-up).
     @inlinable public static var zero: Microseconds { Microseconds(0) }

@@ -99,7 +99,7 @@ public final class ControlServer {
     /// Sends an event to every client subscribed to its class, or to its recipient alone when it has one (and
     /// that is a client of this server). Encoded once by the caller.
     public func publish(_ event: ControlEvent) {
-        statistics.bump(statistics.eventsPublished)
+        statistics.eventsPublished.bump()
         if let recipient = event.recipient {
             if clients[recipient] != nil { send(event.line[...], to: recipient) }
             return
@@ -161,13 +161,13 @@ public final class ControlServer {
             return
         }
         if !options.access.allows(peer) {
-            statistics.bump(statistics.refusedCredentials)
+            statistics.refusedCredentials.bump()
             log.warning("control: refused \(peer): not an allowed user or group")
             refuse(fd, ControlError(.permissionDenied, "uid \(peer.uid) may not use this socket"))
             return
         }
         if clients.count >= options.maxClients {
-            statistics.bump(statistics.refusedTooMany)
+            statistics.refusedTooMany.bump()
             log.warning("control: refused \(peer): \(options.maxClients) clients already connected")
             refuse(fd, ControlError(.tooManyClients, "\(options.maxClients) clients already connected"))
             return
@@ -183,7 +183,7 @@ public final class ControlServer {
             return   // dropping `c` closes the socket
         }
         clients[id] = c
-        statistics.bump(statistics.accepted)
+        statistics.accepted.bump()
         statistics.connected.store(clients.count, ordering: .relaxed)
         log.debug("control: \(id) connected (\(peer))")
         send(ControlProtocol.hello()[...], to: id)
@@ -233,12 +233,12 @@ public final class ControlServer {
                     switch output {
                     case .line(let line): handleLine(line, from: c)
                     case .oversized:
-                        statistics.bump(statistics.linesTooLong)
+                        statistics.linesTooLong.bump()
                         send(ControlProtocol.error(ControlError(.lineTooLong,
                             "request line longer than \(options.maxLineBytes) bytes; discarded up to its newline"))[...], to: c.id)
                     }
                 }
-                statistics.raise(statistics.inputHighWater, to: c.framer.bufferedBytes)
+                statistics.inputHighWater.raise(to: c.framer.bufferedBytes)
                 if c.isClosed { return }
             } else {
                 peerFinishedSending(c)
@@ -257,13 +257,13 @@ public final class ControlServer {
     }
 
     private func handleLine(_ line: [UInt8], from c: ControlConnection) {
-        statistics.bump(statistics.commands)
+        statistics.commands.bump()
         // A copy, not `&c.subscriptions`: the handler may publish, and publishing reads every subscription.
         var subscriptions = c.subscriptions
         let response = ControlProtocol.respond(to: line, subscriptions: &subscriptions, handler: handler,
                                                client: c.id, now: loop.now)
         c.subscriptions = subscriptions
-        if response.isError { statistics.bump(statistics.errorReplies) }
+        if response.isError { statistics.errorReplies.bump() }
         // The handler may have published events that disconnected this very client.
         guard !c.isClosed else { return }
         send(response.line[...], to: c.id)
@@ -280,13 +280,13 @@ public final class ControlServer {
             if remaining.isEmpty { return }
         }
         if c.output.count + remaining.count > options.queueLimitBytes {
-            statistics.bump(statistics.disconnectedSlow)
+            statistics.disconnectedSlow.bump()
             log.warning("control: \(id) (\(c.peer)) dropped: it does not read its events")
             disconnect(id, reason: "too slow: more than \(options.queueLimitBytes) bytes queued")
             return
         }
         c.output.append(remaining)
-        statistics.raise(statistics.outputHighWater, to: c.output.count)
+        statistics.outputHighWater.raise(to: c.output.count)
         updateInterest(c)
     }
 
@@ -341,7 +341,7 @@ public final class ControlServer {
         guard let c = clients.removeValue(forKey: id) else { return }
         move(c, to: .closed, on: reason)
         c.registration.close()
-        statistics.bump(statistics.disconnected)
+        statistics.disconnected.bump()
         statistics.connected.store(clients.count, ordering: .relaxed)
         log.debug("control: \(id) disconnected: \(reason)")
         if acceptPaused { setAccepting(true) }

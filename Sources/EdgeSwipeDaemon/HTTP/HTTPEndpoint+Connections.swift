@@ -35,7 +35,7 @@ extension HTTPEndpoint {
     private func cut(_ fds: [Int32], reason: String) {
         for fd in fds {
             _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
-            statistics.bump(statistics.connectionsCut)
+            statistics.connectionsCut.bump()
             log.debug("http: connection closed: \(reason)")
         }
     }
@@ -43,7 +43,7 @@ extension HTTPEndpoint {
     /// A request presented a wrong token: counted, and logged once per window so a flood cannot flood the
     /// journal; the answer closes the connection (one failed attempt per connection).
     func tokenFailed(method: String, path: String) {
-        statistics.bump(statistics.tokenFailures)
+        statistics.tokenFailures.bump()
         let now = loop.now
         if let window = tokenFailureWindow, now < window.start + Self.tokenFailureWindowLength {
             tokenFailureWindow?.count += 1

@@ -28,7 +28,7 @@ extension HTTPEndpoint {
             let exchange = Unmanaged<CommandExchange>.fromOpaque(existing).takeUnretainedValue()
             return continueCommand(exchange, connection, uploadData: uploadData, uploadSize: uploadSize)
         }
-        statistics.bump(statistics.requests)
+        statistics.requests.bump()
         let head = HTTPRouting.Head(
             method: method, path: url,
             host: header(connection, "Host"), origin: header(connection, "Origin"),
@@ -96,7 +96,7 @@ extension HTTPEndpoint {
     /// page's event stream (`?stream=ID`), which must be open; it is then the client (exclusions it sets go
     /// when it closes). Without one, each request is a client of its own, so setExclusions needs a stream.
     func runCommand(_ body: [UInt8], stream: ControlClientID? = nil) -> HTTPReply {
-        statistics.bump(statistics.commands)
+        statistics.commands.bump()
         var line = body[...]
         while let last = line.last, last == 0x0A || last == 0x0D || last == 0x20 { line = line.dropLast() }
         if case .success(let request) = ControlProtocol.decodeRequest(line) {
@@ -134,7 +134,7 @@ extension HTTPEndpoint {
 
     /// Queues a complete answer with the headers every answer carries.
     func queue(_ reply: HTTPReply, on connection: OpaquePointer, origin: String?) -> MHD_Result {
-        if reply.status >= 400 { statistics.bump(statistics.errorReplies) }
+        if reply.status >= 400 { statistics.errorReplies.bump() }
         let response: OpaquePointer? = reply.body.withUnsafeBytes { raw in
             MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
                                             MHD_ResponseMemoryMode(rawValue: 2)! /* MHD_RESPMEM_MUST_COPY */)

@@ -24,7 +24,7 @@ extension HTTPEndpoint {
     /// Sends an event to every event-stream client subscribed to its class, or to its recipient alone when it
     /// has one (and that is an open stream of this endpoint); framed once.
     public func publish(_ event: ControlEvent) {
-        statistics.bump(statistics.eventsPublished)
+        statistics.eventsPublished.bump()
         if let recipient = event.recipient {
             if let stream = streams[recipient], stream.state == .open { enqueue(SSEFraming.frame(line: event.line), to: stream) }
             return
@@ -44,7 +44,7 @@ extension HTTPEndpoint {
             return
         }
         stream.queue.append(bytes[...])
-        statistics.raise(statistics.queueHighWater, to: stream.queue.count)
+        statistics.queueHighWater.raise(to: stream.queue.count)
         if stream.suspended {
             stream.suspended = false
             MHD_resume_connection(stream.connection)
@@ -71,7 +71,7 @@ extension HTTPEndpoint {
         _ = edgeswipe_mhd_set_connection_timeout(connection, 0)
         streams[stream.id] = stream
         watchHangUp(stream)
-        statistics.bump(statistics.streamsOpened)
+        statistics.streamsOpened.bump()
         statistics.streamsConnected.store(streams.count, ordering: .relaxed)
         log.debug("http: \(stream.id) opened an event stream (\(classes.sorted().map(\.rawValue).joined(separator: ",")))")
         let queued = MHD_queue_response(connection, 200, response)
@@ -127,7 +127,7 @@ extension HTTPEndpoint {
         stream.state = .dropped
         unwatch(stream)
         stream.queue = ByteQueue()
-        if slow { statistics.bump(statistics.streamsDroppedSlow) }
+        if slow { statistics.streamsDroppedSlow.bump() }
         streams[stream.id] = nil
         statistics.streamsConnected.store(streams.count, ordering: .relaxed)
         log.debug("http: \(stream.id): open -> \(reason) -> dropped")
@@ -146,7 +146,7 @@ extension HTTPEndpoint {
         // MHD closes the socket just before it frees the response, with no accept in between: the fd
         // number cannot have been reused yet.
         unwatch(stream)
-        statistics.bump(statistics.streamsClosed)
+        statistics.streamsClosed.bump()
         if streams.removeValue(forKey: stream.id) != nil {
             statistics.streamsConnected.store(streams.count, ordering: .relaxed)
             log.debug("http: \(stream.id) closed its event stream")

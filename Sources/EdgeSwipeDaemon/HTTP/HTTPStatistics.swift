@@ -20,15 +20,4 @@ public final class HTTPStatistics: Sendable {
     public let connectionsCut = Atomic<Int>(0)
 
     public init() {}
-
-    func bump(_ counter: borrowing Atomic<Int>) { counter.add(1, ordering: .relaxed) }
-
-    func raise(_ counter: borrowing Atomic<Int>, to value: Int) {
-        var current = counter.load(ordering: .relaxed)
-        while value > current {
-            let (exchanged, original) = counter.compareExchange(expected: current, desired: value, ordering: .relaxed)
-            if exchanged { return }
-            current = original
-        }
-    }
 }

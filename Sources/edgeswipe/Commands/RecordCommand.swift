@@ -79,7 +79,7 @@ enum RecordCommand: Subcommand {
         var timer: DeadlineTimer?
         if let duration {
             timer = try DeadlineTimer(loop: loop) { _ in loop.stop() }
-            try timer?.arm(at: Monotonic.now() + Microseconds(UInt64(duration * 1_000_000)))
+            try timer?.arm(at: Monotonic.now() + Microseconds(seconds: duration))
         }
         Output.stderr("edgeswipe record: recording \(device.path) \"\(device.description.name)\" to \(outputPath)")
         try loop.run()
