@@ -34,6 +34,7 @@ enum Output {
         standardError.write(text)
     }
 
+    // Not through SystemCall: isatty's "no" (ENOTTY, EBADF) is the answer, not an error.
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 

@@ -78,7 +78,10 @@ public enum Accounts {
         var pwd = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 4096)
-        guard getpwnam_r(nameOrNumber, &pwd, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
+        // An error (the number itself is returned) and "no such user" (a nil result) both mean no uid.
+        guard (try? SystemCall.runReturningErrno("getpwnam_r(\(nameOrNumber))") {
+            getpwnam_r(nameOrNumber, &pwd, &buffer, buffer.count, &result)
+        }) != nil, result != nil else { return nil }
         return pwd.pw_uid
     }
 
@@ -87,7 +90,9 @@ public enum Accounts {
         var grp = group()
         var result: UnsafeMutablePointer<group>?
         var buffer = [CChar](repeating: 0, count: 4096)
-        guard getgrnam_r(nameOrNumber, &grp, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
+        guard (try? SystemCall.runReturningErrno("getgrnam_r(\(nameOrNumber))") {
+            getgrnam_r(nameOrNumber, &grp, &buffer, buffer.count, &result)
+        }) != nil, result != nil else { return nil }
         return grp.gr_gid
     }
 }

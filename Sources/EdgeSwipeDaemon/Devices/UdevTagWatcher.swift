@@ -105,6 +105,7 @@ public final class UdevTagWatcher {
     /// A tag appeared: reported now, or once udev's record for it exists.
     private func tagged(_ number: CharDeviceNumber) {
         guard !present.contains(number), !awaitingRecord.contains(number) else { return }
+        // Not through SystemCall: access(2) is asked yes or no, and any failure (ENOENT above all) means no record yet.
         if databaseWatch >= 0, let db = databaseDirectory, access("\(db)/\(number.udevID)", F_OK) != 0 {
             awaitingRecord.insert(number)
             log.debug("\(number): tagged; waiting for udev's database record")
@@ -121,7 +122,9 @@ public final class UdevTagWatcher {
 
     /// The tagged character devices in a directory, sorted.
     public static func list(_ directory: String) -> [CharDeviceNumber] {
-        guard let dir = opendir(directory) else { return [] }
+        guard let dir = try? SystemCall.runPointer("opendir(\(directory))", { opendir(directory) }) else { return [] }
+        // Not through SystemCall: closedir's failure changes nothing here, and readdir's NULL is the end (an error
+        // there ends the listing too: the inotify watch reports what comes after).
         defer { closedir(dir) }
         var out: [CharDeviceNumber] = []
         while let entry = readdir(dir) {

@@ -37,12 +37,18 @@ public struct BearerToken: Sendable {
             throw HTTPSetupError("token file \(path) has mode \(String(mode, radix: 8)): it must be readable by its "
                                  + "owner only (chmod 600 \(path))")
         }
-        guard let file = fopen(path, "r") else {
-            throw HTTPSetupError("token file \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { fclose(file) }
         var buffer = [UInt8](repeating: 0, count: 1024)
-        let n = fread(&buffer, 1, buffer.count, file)
+        var n = 0
+        do {
+            let fd = try FileDescriptor.open(path, .readOnly)
+            try fd.closeAfter {
+                while n < buffer.count, let got = try buffer[n...].withUnsafeMutableBytes({ try fd.read(into: $0) }), got > 0 {
+                    n += got
+                }
+            }
+        } catch let error as SystemError {
+            throw HTTPSetupError("token file \(path): \(String(cString: strerror(error.errno.rawValue)))")
+        }
         guard n < buffer.count else { throw HTTPSetupError("token file \(path): longer than 1 KiB") }
         let text = String(decoding: buffer[0..<n], as: UTF8.self)
         let trimmed = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == " " || $0 == "\t" })

@@ -34,7 +34,7 @@ extension HTTPEndpoint {
     /// Shuts the sockets down; libmicrohttpd sees the end at its next read and closes them (it owns the close).
     private func cut(_ fds: [Int32], reason: String) {
         for fd in fds {
-            _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
+            _ = try? SystemCall.run("shutdown(fd \(fd))") { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }   // best effort
             statistics.connectionsCut.bump()
             log.debug("http: connection closed: \(reason)")
         }

@@ -137,7 +137,7 @@ extension HTTPEndpoint {
             scheduleRun()
         } else {
             let fd = edgeswipe_mhd_connection_fd(stream.connection)
-            if fd >= 0 { _ = Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+            if fd >= 0 { _ = try? SystemCall.run("shutdown(fd \(fd))") { Glibc.shutdown(fd, Int32(SHUT_RDWR)) } }
         }
         handler?.clientDisconnected(stream.id, now: loop.now)
     }

@@ -35,6 +35,7 @@ public struct StaticSite: Sendable {
         do { dir = try SystemCall.runPointer("opendir(\(directory))") { opendir(directory) } } catch {
             throw HTTPSetupError("web root \(directory): \(String(cString: strerror(error.errno.rawValue)))")
         }
+        // Not through SystemCall: closedir's failure changes nothing here, and readdir's NULL ends the listing.
         defer { closedir(dir) }
         let directoryFD = dirfd(dir)
         var site = StaticSite(files: [:])

@@ -23,6 +23,7 @@ public struct DaemonLog: Sendable {
     public static let silent = DaemonLog(minimum: .error) { _, _ in }
 
     /// The "<N>" prefix is for the journal (SyslogLevelPrefix=); a person at a terminal gets plain lines.
+    /// Not through SystemCall: isatty's "no" (ENOTTY, EBADF) is the answer, not an error.
     static let prefixed = isatty(2) == 0
 
     /// Device names and paths in messages come from outside: control characters are escaped (TerminalText).

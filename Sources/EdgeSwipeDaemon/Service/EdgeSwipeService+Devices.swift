@@ -94,6 +94,7 @@ extension EdgeSwipeService {
     /// nothing to watch: the start stops and says what to do instead.
     private func followUdev() throws(ServiceStartError) {
         let tags = "\(options.udevDirectory)/tags"
+        // Not through SystemCall: access(2) is asked yes or no; any failure means udev's directory is not there.
         guard access(tags, F_OK) == 0 else {
             throw .failed("""
                 udev is not running here (\(tags) does not exist): without it, edgeswipe run cannot find tagged touch \

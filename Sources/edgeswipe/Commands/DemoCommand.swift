@@ -67,14 +67,15 @@ enum SampleFiles {
         var source = #filePath
         for _ in 0..<4 { source = String(source[..<(source.lastIndex(of: "/") ?? source.startIndex)]) }
         dirs.append(source + "/samples")
+        // Not through SystemCall: access(2) is asked yes or no; any failure means the next directory.
         for d in dirs where access(d + "/" + name, R_OK) == 0 { return d + "/" + name }
         return nil
     }
 
     static func executableDirectory() -> String? {
         var buf = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
-        guard n > 0 else { return nil }
+        guard let n = try? SystemCall.run("readlink(/proc/self/exe)", { readlink("/proc/self/exe", &buf, buf.count - 1) }),
+              n > 0 else { return nil }
         let path = String(decoding: buf[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
     }
