@@ -5,8 +5,9 @@
                                        interactive pop to finish (exit 0) or TIMEOUT seconds (exit 1)
   probe.py refused SOCKET              exit 0 when the socket refuses this user (no hello), 1 when it greets
   probe.py key-back NAME TIMEOUT       open the input device called NAME, print "ready", exit 0 on KEY_BACK down
-  probe.py http PORT TOKEN             SSE stream opens with a hello, POST /commands answers 200 and the
-                                       stream carries the command's event (exit 0), else exit 1
+  probe.py http PORT TOKEN [ADDRESS]   SSE stream opens with a hello, POST /commands answers 200 and the
+                                       stream carries the command's event (exit 0), else exit 1; connects
+                                       to ADDRESS (default 127.0.0.1), Host: 127.0.0.1:PORT either way
   probe.py http-refused PORT WRONG     POST /commands with no token, GET /events with no token, and POST
                                        /commands with the bearer WRONG are each answered 401 with
                                        WWW-Authenticate: Bearer (exit 0), else exit 1
@@ -114,8 +115,8 @@ def key_back(name, timeout):
     fail(f"no KEY_BACK within {timeout} s")
 
 
-def http(port, token):
-    stream = socket.create_connection(("127.0.0.1", port), timeout=20)
+def http(port, token, address="127.0.0.1"):
+    stream = socket.create_connection((address, port), timeout=20)
     stream.sendall(f"GET /events?token={token} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
     received = b""
     while b"\r\n\r\n" not in received:
@@ -125,7 +126,7 @@ def http(port, token):
         fail(f"GET /events: {head}")
     print(f"GET /events: {head}", flush=True)
     body = json.dumps({"command": "push", "id": 9, "name": "settings"})
-    post = socket.create_connection(("127.0.0.1", port), timeout=20)
+    post = socket.create_connection((address, port), timeout=20)
     post.sendall((f"POST /commands HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {token}\r\n"
                   f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n{body}").encode())
     answer = b""
@@ -193,7 +194,7 @@ def main():
     elif mode == "key-back":
         key_back(args[0], float(args[1]))
     elif mode == "http":
-        http(int(args[0]), args[1])
+        http(int(args[0]), args[1], *args[2:3])
     elif mode == "http-refused":
         http_refused(int(args[0]), args[1])
     elif mode == "uinput-denied":

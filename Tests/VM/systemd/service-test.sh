@@ -11,8 +11,8 @@
 # a broken reload keeps the old configuration; kill -9 restarts and the next swipe pops; the shipped kiosk
 # example as the configuration, with a front end in the group it names; stop within the timeout; the HTTP
 # bridge through edgeswipe-http.socket with PrivateNetwork=yes, its token delivered by LoadCredential= (the
-# example drop-in; 200 with the token, 401 without); the sandbox score and verify; no sandbox denial in the
-# journal. Then prints figures: start-to-READY of the installed service
+# example drop-in; 200 with the token, 401 without); a passed HTTP socket bound to [::] refused, one on
+# 127.0.0.1 served (issue 22); the sandbox score and verify; no sandbox denial in the journal. Then prints figures: start-to-READY of the installed service
 # and of each BUILD_TREE_BINARY started the same way, and the service's RSS.
 # Exits 1 at the first failed assertion, with the service's journal.
 set -uo pipefail
@@ -41,6 +41,9 @@ fail() {
 failures=0
 fail_later() { echo "service-test: FAILED: $*"; failures=$((failures + 1)); }
 main_pid() { systemctl show -P MainPID "$unit"; }
+# What the service logs when refusing a passed HTTP socket that is not on loopback (docs/daemon.md, "Socket
+# activation").
+nonloopback_message="which is not a loopback address"
 # wait_for SECONDS COMMAND...: poll until COMMAND succeeds.
 wait_for() {
     local limit=$1 i; shift
@@ -265,6 +268,60 @@ fi
 sed 's/^/    /' "$work/refused-http.out"
 wait_for 10 sh -c "journalctl -u $unit -o cat | grep -q 'http: wrong token'" || fail "no log line for the wrong token"
 ok "without the token, or with a wrong one: 401"
+
+step "a passed HTTP socket not bound to loopback: ListenStream=8710 ([::]) refused, ListenStream=127.0.0.1:8710 served"
+# Issue 22: the service served whatever address systemd's socket was bound to. A drop-in of the socket unit
+# replaces its addresses (the empty ListenStream= resets the list) and the service starts onto it.
+http_dropin=/etc/systemd/system/edgeswipe-http.socket.d/listen.conf
+mkdir -p "${http_dropin%/*}"
+http_socket_with() {   # ADDRESS: edgeswipe-http.socket listening on ADDRESS alone; the service stopped
+    printf '[Socket]\nListenStream=\nListenStream=%s\n' "$1" >"$http_dropin"
+    systemctl stop "$unit" edgeswipe-http.socket
+    systemctl daemon-reload
+    systemctl reset-failed "$unit" 2>/dev/null || true
+    systemctl start edgeswipe-http.socket || fail "edgeswipe-http.socket with ListenStream=$1"
+}
+http_socket_with 8710
+ss -Hltn 'sport = :8710' | awk '{ print $4 }' >"$work/listen.out"
+grep -qx '\[::\]:8710\|\*:8710' "$work/listen.out" || { cat "$work/listen.out"; fail "ListenStream=8710 is not bound to the wildcard address"; }
+since=$(date '+%Y-%m-%d %H:%M:%S')
+if systemctl start "$unit"; then
+    fail_later "the service started with an HTTP socket bound to $(cat "$work/listen.out")"
+elif ! wait_for 20 sh -c "journalctl -u $unit -o cat --since '$since' | grep -qF '$nonloopback_message'"; then
+    journalctl -u "$unit" -o cat --since "$since" | tail -20
+    fail_later "no log line '$nonloopback_message' for the socket on $(cat "$work/listen.out")"
+else
+    journalctl -u "$unit" -o cat --since "$since" | grep -F "$nonloopback_message" | head -1 | sed 's/^/    /'
+    journalctl -u "$unit" -o cat --since "$since" | grep -F "$nonloopback_message" | head -1 | grep -qF 'bound to [::]:8710' ||
+        fail_later "the refusal does not name the address it found ([::]:8710)"
+    ok "refused: the service does not start on an HTTP socket bound to $(cat "$work/listen.out")"
+fi
+systemctl stop "$unit"
+# Allowed on purpose (--http-allow-non-loopback, a later drop-in over the example's ExecStart=): served, with
+# a warning.
+allow_dropin=/etc/systemd/system/$unit.d/zz-allow-non-loopback.conf
+{ printf '[Service]\nExecStart=\n'; sed -n 's/^ExecStart=\(..*\)$/ExecStart=\1 --http-allow-non-loopback/p' /etc/systemd/system/$unit.d/http.conf; } >"$allow_dropin"
+systemctl daemon-reload && systemctl reset-failed "$unit" 2>/dev/null
+since=$(date '+%Y-%m-%d %H:%M:%S')
+if ! systemctl start "$unit"; then
+    journalctl -u "$unit" -o cat --since "$since" | tail -5
+    fail_later "the service did not start on [::]:8710 with --http-allow-non-loopback"
+elif ! journalctl -u "$unit" -o cat --since "$since" | grep -F 'bound to [::]:8710' | grep -F 'serving it' | head -1 | sed 's/^/    /' | grep .; then
+    fail_later "no warning for the socket on [::]:8710 served with --http-allow-non-loopback"
+elif ! "${probe[@]}" http 8710 "$(cat "$token_file")" ::1 >"$work/http-any.out" 2>&1; then
+    cat "$work/http-any.out"; fail_later "HTTP bridge on [::]:8710 with --http-allow-non-loopback"
+else
+    ok "with --http-allow-non-loopback: served on [::]:8710, with a warning"
+fi
+rm "$allow_dropin"
+http_socket_with 127.0.0.1:8710
+systemctl start "$unit" || fail "the service did not start with ListenStream=127.0.0.1:8710"
+"${probe[@]}" http 8710 "$(cat "$token_file")" >"$work/http-v4.out" 2>&1 || { cat "$work/http-v4.out"; fail "HTTP bridge on ListenStream=127.0.0.1:8710"; }
+sed 's/^/    /' "$work/http-v4.out"
+rm "$http_dropin" && rmdir "${http_dropin%/*}"
+systemctl stop "$unit" edgeswipe-http.socket && systemctl daemon-reload && systemctl start edgeswipe-http.socket "$unit" ||
+    fail "back to the shipped edgeswipe-http.socket"
+ok "ListenStream=127.0.0.1:8710: served with the token"
 
 # --- 6. sandbox ---------------------------------------------------------------------------------------------
 step "systemd-analyze security and verify"
