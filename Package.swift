@@ -63,9 +63,12 @@ let package = Package(
         // Labelled swipe corpus (synthesised + real recordings) and the accuracy evaluation over it.
         .target(name: "EdgeSwipeCorpus", dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures"],
                 swiftSettings: strict),
+        // `edgeswipe doctor`: what stands between the user and a working swipe (other gesture tools, grabs,
+        // compositor bindings, the kiosk browser's own swipe, the service). Pure checks over gathered facts.
+        .target(name: "EdgeSwipeDoctor", dependencies: ["EdgeSwipeSystem", "Gestures"], swiftSettings: strict),
         .executableTarget(name: "edgeswipe",
                           dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon",
-                                         "EdgeSwipeCorpus"],
+                                         "EdgeSwipeCorpus", "EdgeSwipeDoctor"],
                           exclude: ["hot-path.order"],
                           swiftSettings: hotPathReady, linkerSettings: hotPathOrder),
         // Release-build benchmark executable: prints figures, never a timed unit test.
@@ -102,6 +105,7 @@ let package = Package(
                     dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon",
                                    "TouchOwnership", "EdgeSwipeCorpus", "YAMLDocument", "FixtureSupport"],
                     swiftSettings: strict),
+        .testTarget(name: "EdgeSwipeDoctorTests", dependencies: ["EdgeSwipeDoctor", "Gestures"], swiftSettings: strict),
         // Runs the built `edgeswipe` binary: help, exit codes, JSON output, error messages.
         .testTarget(name: "CLITests", dependencies: ["EdgeSwipeSystem", "FixtureSupport"], swiftSettings: strict),
         // Every input a fuzz target ever crashed on, run through the same harness code path.

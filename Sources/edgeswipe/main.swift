@@ -15,6 +15,7 @@ let subcommands: [any Subcommand.Type] = [
     AccuracyCommand.self,
     RunCommand.self,
     CheckConfigCommand.self,
+    DoctorCommand.self,
 ]
 
 @MainActor func topLevelHelp() -> String {

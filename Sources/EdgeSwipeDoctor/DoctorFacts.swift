@@ -1,0 +1,95 @@
+import Gestures
+
+/// What `edgeswipe doctor` looked at, gathered once (`ProcessTable`, the command's device scan, the service's
+/// hello, the compositor's configuration files). The checks are pure functions of these facts, so each finding
+/// is tested from facts written down, not from the machine the tests run on.
+public struct DoctorFacts: Sendable, Equatable {
+    public var touchDevices: [TouchDeviceFact]
+    public var processes: [ProcessFact]
+    /// The edges EdgeSwipe's configuration swipes from (every device entry's, or the defaults').
+    public var edgeSwipeEdges: Set<Edge>
+    public var service: ServiceFact
+    /// Compositor configuration files read, with their text (those of the running compositor, or the usual
+    /// places when none is found running).
+    public var compositorConfigs: [ConfigFileFact]
+    /// The doctor's own process, never counted as another reader.
+    public var selfPID: Int32
+
+    public init(touchDevices: [TouchDeviceFact] = [], processes: [ProcessFact] = [], edgeSwipeEdges: Set<Edge> = [.left],
+                service: ServiceFact = .notChecked, compositorConfigs: [ConfigFileFact] = [], selfPID: Int32 = 0) {
+        self.touchDevices = touchDevices
+        self.processes = processes
+        self.edgeSwipeEdges = edgeSwipeEdges
+        self.service = service
+        self.compositorConfigs = compositorConfigs
+        self.selfPID = selfPID
+    }
+}
+
+/// One evdev node that udev or its description calls a touch device, and the service's decision about it.
+public struct TouchDeviceFact: Sendable, Equatable {
+    public var node: String
+    public var name: String
+    public var used: Bool
+    /// Why it is used or not, in the words of `edgeswipe list-devices`.
+    public var reason: String
+    /// Whether another process holds an exclusive grab (EVIOCGRAB answered EBUSY); nil when not tried.
+    public var grabbedByOther: Bool?
+
+    public init(node: String, name: String, used: Bool, reason: String, grabbedByOther: Bool? = nil) {
+        self.node = node
+        self.name = name
+        self.used = used
+        self.reason = reason
+        self.grabbedByOther = grabbedByOther
+    }
+}
+
+/// A process as /proc shows it.
+public struct ProcessFact: Sendable, Equatable {
+    public var pid: Int32
+    /// The kernel's short name (/proc/PID/comm).
+    public var name: String
+    /// /proc/PID/cmdline split at its NULs.
+    public var arguments: [String]
+    /// The /dev/input/event* nodes it holds open (/proc/PID/fd links); empty when they cannot be read (another
+    /// user's process, without privilege).
+    public var inputNodes: [String]
+
+    public init(pid: Int32, name: String, arguments: [String], inputNodes: [String] = []) {
+        self.pid = pid
+        self.name = name
+        self.arguments = arguments
+        self.inputNodes = inputNodes
+    }
+
+    /// The program's file name: the first argument's last path component, or the kernel's name.
+    public var program: String {
+        guard let first = arguments.first, !first.isEmpty else { return name }
+        return String(first.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(first))
+    }
+}
+
+/// What the control socket answered.
+public enum ServiceFact: Sendable, Equatable {
+    case notChecked
+    /// The hello arrived; `protocolVersion` is its `protocol`.
+    case reachable(socket: String, protocolVersion: Int, server: String)
+    case unreachable(socket: String, error: String)
+}
+
+/// A configuration file of a compositor, read as text.
+public struct ConfigFileFact: Sendable, Equatable {
+    public enum Compositor: String, Sendable, CaseIterable {
+        case sway, hyprland, wayfire
+    }
+    public var compositor: Compositor
+    public var path: String
+    public var text: String
+
+    public init(compositor: Compositor, path: String, text: String) {
+        self.compositor = compositor
+        self.path = path
+        self.text = text
+    }
+}

@@ -1,0 +1,46 @@
+/// One thing that stands between the user and a working back swipe, with what to do about it.
+public struct DoctorFinding: Sendable, Equatable {
+    /// Stable names for scripts (`edgeswipe doctor --json`); docs/doctor.md lists them.
+    public enum Code: String, Sendable, CaseIterable {
+        /// No touch device is used by EdgeSwipe.
+        case noTouchDeviceUsed
+        /// A gesture tool reads touch input beside EdgeSwipe (lisgd, touchegg, libinput-gestures, fusuma...).
+        case otherGestureTool
+        /// More than one `edgeswipe run` is running.
+        case secondEdgeSwipe
+        /// A touchscreen EdgeSwipe uses is grabbed by another process, so EdgeSwipe sees none of its events.
+        case touchscreenGrabbed
+        /// The compositor binds a touch edge swipe on an edge EdgeSwipe swipes from.
+        case compositorEdgeBinding
+        /// A kiosk browser runs with its own swipe-to-go-back still on.
+        case browserOwnSwipe
+        /// The service's control socket does not answer.
+        case serviceUnreachable
+        /// The service speaks another protocol version than this client.
+        case protocolMismatch
+    }
+
+    public var code: Code
+    /// What it is about: a device node, a process, a file and line.
+    public var subject: String
+    public var message: String
+    public var remedy: String
+
+    public init(code: Code, subject: String, message: String, remedy: String) {
+        self.code = code
+        self.subject = subject
+        self.message = message
+        self.remedy = remedy
+    }
+}
+
+/// The doctor's answer: findings (each a problem), and notes that say what was looked at.
+public struct DoctorReport: Sendable, Equatable {
+    public var findings: [DoctorFinding]
+    public var notes: [String]
+
+    public init(findings: [DoctorFinding], notes: [String]) {
+        self.findings = findings
+        self.notes = notes
+    }
+}

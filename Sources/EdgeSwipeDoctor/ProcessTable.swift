@@ -1,0 +1,60 @@
+import EdgeSwipeSystem
+import Glibc
+
+/// Reads the processes /proc shows: each one's short name, command line and the input nodes it holds open.
+/// `root` is /proc on a machine; tests give a directory laid out the same way. Another user's /proc/PID/fd
+/// cannot be read without privilege: such a process is listed with no nodes, never as an error.
+public enum ProcessTable {
+    /// Largest /proc/PID/cmdline or comm read; the kernel's own limit for comm is 16 bytes.
+    static let maxFileBytes = 64 * 1024
+
+    public static func read(root: String = "/proc") throws(SystemError) -> [ProcessFact] {
+        try entries(of: root).compactMap { name -> ProcessFact? in
+            guard let pid = Int32(name), pid > 0 else { return nil }
+            let directory = root + "/" + name
+            // A process may end while it is read: whatever is gone is skipped, not reported.
+            guard let comm = try? smallFile(directory + "/comm") else { return nil }
+            let cmdline = (try? smallFile(directory + "/cmdline")) ?? []
+            var arguments = cmdline.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            if arguments.last == "" { arguments.removeLast() }
+            let links = (try? entries(of: directory + "/fd")) ?? []
+            let nodes = links.compactMap { try? link(directory + "/fd/" + $0) }.filter { $0.hasPrefix("/dev/input/event") }
+            return ProcessFact(pid: pid, name: String(decoding: comm, as: UTF8.self).trimmingWhitespace().description,
+                               arguments: arguments, inputNodes: Array(Set(nodes)).sorted())
+        }.sorted { $0.pid < $1.pid }
+    }
+
+    /// The names in a directory, without "." and "..".
+    static func entries(of path: String) throws(SystemError) -> [String] {
+        let dir = try SystemCall.runPointer("opendir(\(path))") { opendir(path) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// A small file's bytes (a /proc file has no size to ask for: it is read until its end).
+    static func smallFile(_ path: String) throws -> [UInt8] {
+        let fd = try FileDescriptor.open(path, .readOnly)
+        defer { try? fd.close() }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < maxFileBytes {
+            let n = try chunk.withUnsafeMutableBytes { buffer in try fd.read(into: buffer) ?? 0 }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+        }
+        return bytes
+    }
+
+    static func link(_ path: String) throws(SystemError) -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = try SystemCall.run("readlink(\(path))") { readlink(path, &buffer, buffer.count - 1) }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

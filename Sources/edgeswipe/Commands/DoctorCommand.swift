@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EdgeSwipeDaemon
+import EdgeSwipeDoctor
+import EdgeSwipeSystem
+import Gestures
+import TouchInput
+import TouchTrace
+
+/// `edgeswipe doctor`: checks what stands between the user and a working back swipe and names each finding
+/// with what to do. Exit 0 when nothing is wrong, 1 when something is.
+enum DoctorCommand: Subcommand {
+    static let name = "doctor"
+    static let summary = "Check the whole chain (devices, other gesture tools, grabs, compositor bindings, kiosk browser, service) and say what to do."
+    static let positionalUsage = ""
+    static let positionalRange = 0...0
+    static let discussion = """
+        Each finding names what it is about and what to do; exit status 0 when there is none, 1 otherwise.
+        Run it as root to see every process's open devices (another user's are hidden otherwise). To tell
+        whether another program holds a touchscreen for itself, the doctor grabs each used touchscreen for an
+        instant and lets it go (--no-grab-check skips that). docs/doctor.md lists the findings.
+        """
+
+    struct Options: CommandOptions {
+        static let config = OptionSpec(name: "config", short: "c", valueName: "FILE",
+                                       help: "The service's configuration (edges, socket); default: \(defaultConfig) when it exists, else built-in defaults.")
+        static let socket = OptionSpec(name: "socket", short: nil, valueName: "PATH",
+                                       help: "Control socket to ask; default: the configuration's.")
+        static let json = OptionSpec(name: "json", short: nil, valueName: nil, help: "One JSON object: findings and notes.")
+        static let noGrabCheck = OptionSpec(name: "no-grab-check", short: nil, valueName: nil,
+                                            help: "Do not grab touchscreens for an instant to see whether another program holds them.")
+        static let options = [config, socket, json, noGrabCheck]
+
+        var configPath: String?
+        var socketPath: String?
+        var json: Bool
+        var grabCheck: Bool
+
+        init(_ a: ParsedArguments) {
+            configPath = a.string(Self.config)
+            socketPath = a.string(Self.socket)
+            json = a.flag(Self.json)
+            grabCheck = !a.flag(Self.noGrabCheck)
+        }
+    }
+
+    static let defaultConfig = "/etc/edgeswipe/edgeswipe.yaml"
+
+    static func run(_ o: Options) throws -> ExitStatus {
+        let configPath = o.configPath ?? (access(defaultConfig, F_OK) == 0 ? defaultConfig : nil)
+        let config = try configPath.map { path throws in try DaemonConfig.load(path: path) } ?? DaemonConfig()
+        let processes = (try? ProcessTable.read()) ?? []
+        var facts = DoctorFacts(touchDevices: touchDevices(config: config, grabCheck: o.grabCheck), processes: processes,
+                                edgeSwipeEdges: try edges(config), selfPID: getpid())
+        if let path = o.socketPath ?? config.socket.path { facts.service = service(path) }
+        facts.compositorConfigs = compositorConfigs(processes)
+        let report = DoctorChecks.run(facts)
+        Output.stdout(o.json ? DoctorOutput.json(report) : DoctorOutput.text(report))
+        return report.findings.isEmpty ? .success : .failure
+    }
+
+    /// The edges the service swipes from: every device entry's and the defaults', by the service's own rule.
+    static func edges(_ config: DaemonConfig) throws -> Set<Edge> {
+        let settings = [config.defaults] + config.devices.indices.map { config.settings(forEntry: $0) }
+        return Set(try settings.flatMap { try PipelineOptions(settings: $0).recognizers.flatMap(\.edges) })
+    }
+
+    static func touchDevices(config: DaemonConfig, grabCheck: Bool) -> [TouchDeviceFact] {
+        let found = (try? DeviceDiscovery.scan(selectors: config.selectors, mode: config.selection)) ?? []
+        return found.compactMap { d -> TouchDeviceFact? in
+            guard let kind = d.classification?.kind, kind == .touchscreen || kind == .touchpad || d.decision.use else { return nil }
+            let name = d.description?.name ?? d.node
+            return TouchDeviceFact(node: d.node, name: name, used: d.decision.use, reason: d.decision.reason,
+                                   grabbedByOther: grabCheck && d.decision.use ? grabbedByOther(d.node) : nil)
+        }
+    }
+
+    /// Whether EVIOCGRAB answers EBUSY: another descriptor holds the grab. A successful grab is let go at once.
+    static func grabbedByOther(_ node: String) -> Bool? {
+        guard let device = try? LiveDevice(path: node) else { return nil }
+        defer { device.close() }
+        do {
+            try device.grab()
+            try device.ungrab()
+            return false
+        } catch LiveDeviceError.grabFailed(_, let errno) {
+            return errno == Errno(rawValue: EBUSY) ? true : nil
+        } catch {
+            return nil
+        }
+    }
+
+    static func service(_ path: String) -> ServiceFact {
+        do {
+            let hello = try ControlClient.hello(path: path)
+            guard case .integer(let version)? = hello["protocol"], case .string(let server)? = hello["server"] else {
+                return .unreachable(socket: path, error: "its first line is not a hello")
+            }
+            return .reachable(socket: path, protocolVersion: Int(version), server: server)
+        } catch {
+            return .unreachable(socket: path, error: "\(error)")
+        }
+    }
+
+    static func compositorConfigs(_ processes: [ProcessFact]) -> [ConfigFileFact] {
+        let home = getenv("HOME").map { String(cString: $0) }
+        let xdg = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }
+        var files: [ConfigFileFact] = []
+        var done: Set<ConfigFileFact.Compositor> = []
+        for (compositor, path) in CompositorConfigFiles.candidates(processes: processes, home: home, xdgConfigHome: xdg)
+        where !done.contains(compositor) {
+            // Each compositor reads the first of its files that exists.
+            guard let text = try? TextFile.read(path: path, maxBytes: DaemonConfig.maxFileBytes) else { continue }
+            done.insert(compositor)
+            files.append(ConfigFileFact(compositor: compositor, path: path, text: text))
+            guard compositor == .hyprland else { continue }
+            for source in CompositorConfigFiles.hyprlandSources(text, home: home) {
+                if let included = try? TextFile.read(path: source, maxBytes: DaemonConfig.maxFileBytes) {
+                    files.append(ConfigFileFact(compositor: .hyprland, path: source, text: included))
+                }
+            }
+        }
+        return files
+    }
+}
