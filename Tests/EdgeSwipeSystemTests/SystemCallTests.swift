@@ -1,3 +1,4 @@
+import CEdgeSwipeSys
 import EdgeSwipeSystem
 import Glibc
 import Testing
