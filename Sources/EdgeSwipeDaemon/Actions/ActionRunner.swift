@@ -1,7 +1,7 @@
 import Gestures
 
 /// Carries out the configured actions for gesture reports (for setups with no front-end client).
-public final class ActionRunner {
+package final class ActionRunner {
     private let log: DaemonLog
     private let commands: CommandRunner
     private let makeKeyboard: (Set<UInt16>) throws -> any KeyTapping
@@ -10,7 +10,7 @@ public final class ActionRunner {
 
     /// `makeKeyboard` creates the virtual keyboard on first use with every key the rules name (tests pass
     /// a recorder; the service passes `KeyInjector.init`).
-    public init(log: DaemonLog, commands: CommandRunner,
+    package init(log: DaemonLog, commands: CommandRunner,
                 makeKeyboard: @escaping (Set<UInt16>) throws -> any KeyTapping = { try KeyInjector(keys: $0) }) {
         self.log = log
         self.commands = commands
@@ -18,7 +18,7 @@ public final class ActionRunner {
     }
 
     /// The trigger a gesture report is, if any: began, or ended with complete/cancel.
-    public static func trigger(of event: GestureEvent) -> ActionTrigger? {
+    package static func trigger(of event: GestureEvent) -> ActionTrigger? {
         switch event.phase {
         case .began: return .began
         case .ended: return event.outcome == .complete ? .complete : .cancel
@@ -28,7 +28,7 @@ public final class ActionRunner {
 
     /// Creates the keyboard ahead of time (at start and after a reload), so the first swipe is not slowed
     /// by uinput device creation and a missing /dev/uinput is reported at start.
-    public func prepareKeyboard(for rules: [ActionRule]) throws {
+    package func prepareKeyboard(for rules: [ActionRule]) throws {
         var keys = Set<UInt16>()
         for r in rules { if case .key(let code, _) = r.action { keys.insert(code) } }
         guard !keys.isEmpty, !keys.isSubset(of: keyboardKeys) || keyboard == nil else { return }
@@ -39,7 +39,7 @@ public final class ActionRunner {
     }
 
     /// Runs every rule that matches the event. Failures are logged; they never stop the service.
-    public func perform(_ event: GestureEvent, rules: [ActionRule]) {
+    package func perform(_ event: GestureEvent, rules: [ActionRule]) {
         guard let trigger = ActionRunner.trigger(of: event) else { return }
         let context = GestureContext(gesture: event.recognizer.name, edge: event.edge, fingers: event.fingers, trigger: trigger)
         for rule in rules where rule.matches(trigger, edge: event.edge, fingers: event.fingers) {

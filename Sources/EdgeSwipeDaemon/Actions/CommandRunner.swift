@@ -9,25 +9,25 @@ import TouchInput
 /// environment, default signal dispositions and an empty signal mask, in a process group of their own.
 ///
 /// Only the children it started are reaped (waitpid by pid), so it never steals another component's child.
-public final class CommandRunner {
-    public static let environment = ["PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+package final class CommandRunner {
+    package static let environment = ["PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
                                      "LANG=C.UTF-8"]
 
-    public typealias Termination = EdgeSwipeSystem.Termination
+    package typealias Termination = EdgeSwipeSystem.Termination
 
     /// At most this many commands run at once; a gesture past that is logged and skipped.
-    public let maxRunning: Int
-    public private(set) var running: [Int32: [String]] = [:]
+    package let maxRunning: Int
+    package private(set) var running: [Int32: [String]] = [:]
     private let log: DaemonLog
 
-    public init(maxRunning: Int = 8, log: DaemonLog) {
+    package init(maxRunning: Int = 8, log: DaemonLog) {
         self.maxRunning = maxRunning
         self.log = log
     }
 
     /// Starts `argv[0]` with `argv`. Returns the pid.
     @discardableResult
-    public func spawn(_ argv: [String], environment: [String] = CommandRunner.environment) throws -> Int32 {
+    package func spawn(_ argv: [String], environment: [String] = CommandRunner.environment) throws -> Int32 {
         guard let program = argv.first, program.hasPrefix("/") else {
             throw SystemError(errno: .invalidArgument, operation: "spawn: argv[0] must be an absolute path")
         }
@@ -44,7 +44,7 @@ public final class CommandRunner {
 
     /// Collects every finished child it started (call on SIGCHLD). Never blocks.
     @discardableResult
-    public func reap() -> [(pid: Int32, termination: Termination)] {
+    package func reap() -> [(pid: Int32, termination: Termination)] {
         var done: [(pid: Int32, termination: Termination)] = []
         for pid in running.keys {
             let t: Termination

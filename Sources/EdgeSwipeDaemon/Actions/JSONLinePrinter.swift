@@ -13,22 +13,22 @@ import TouchModel
 /// Once the reader is gone (EPIPE, EPOLLERR or EPOLLHUP: `edgeswipe run | head -c 1` after head exits) the
 /// printer closes: it says so once in the log, leaves the loop, and drops every later line. Otherwise the
 /// level-triggered EPOLLERR would wake the loop forever.
-public final class JSONLinePrinter {
+package final class JSONLinePrinter {
     private let fd: FileDescriptor
     /// stdout on the loop while pollable; borrowed: the process's stdout is not ours to close.
     private var registration: LoopRegistration?
     private var queue = ByteQueue()
     private let limit: Int
-    public private(set) var dropped = 0
+    package private(set) var dropped = 0
     /// Regular files and terminals cannot be polled; they are written directly (they do not stall for long).
     private let pollable: Bool
     private let log: DaemonLog
     /// For the time of the turn a line is written in (the drop note's time).
     private unowned let loop: EventLoop
     /// The reader went away: nothing more is written.
-    public private(set) var isClosed = false
+    package private(set) var isClosed = false
 
-    public init(loop: EventLoop, fd: Int32 = 1, limitBytes: Int = 1 << 20, log: DaemonLog = .silent) throws {
+    package init(loop: EventLoop, fd: Int32 = 1, limitBytes: Int = 1 << 20, log: DaemonLog = .silent) throws {
         self.fd = FileDescriptor(rawValue: fd)
         self.log = log
         self.loop = loop
@@ -52,9 +52,9 @@ public final class JSONLinePrinter {
         }
     }
 
-    public var queuedBytes: Int { queue.count }
+    package var queuedBytes: Int { queue.count }
 
-    public func print(_ line: [UInt8]) {
+    package func print(_ line: [UInt8]) {
         guard !isClosed else { return }
         guard pollable else {
             let written = line.withUnsafeBytes { raw in Result { () throws(SystemError) in try fd.writeAll(raw) } }

@@ -3,18 +3,18 @@ import EdgeSwipeSystem
 import TouchInput
 
 /// Something that can press and release a key: the uinput keyboard, or a recorder in tests.
-public protocol KeyTapping: AnyObject {
+package protocol KeyTapping: AnyObject {
     func tap(_ code: UInt16) throws
 }
 
 /// A uinput virtual keyboard that can press only the configured keys, created through libevdev
 /// (libevdev_uinput_create_from_device opens /dev/uinput itself).
-public final class KeyInjector: KeyTapping {
-    public let keys: Set<UInt16>
+package final class KeyInjector: KeyTapping {
+    package let keys: Set<UInt16>
     private let device: OpaquePointer
     private let uinput: OpaquePointer
 
-    public init(keys: Set<UInt16>, name: String = "edgeswipe virtual keyboard") throws {
+    package init(keys: Set<UInt16>, name: String = "edgeswipe virtual keyboard") throws {
         guard let dev = libevdev_new() else {
             throw SystemError(errno: .noMemory, operation: "libevdev_new")
         }
@@ -46,10 +46,10 @@ public final class KeyInjector: KeyTapping {
     }
 
     /// The virtual device's node, e.g. /dev/input/event7 (for logs and live tests).
-    public var devnode: String? { libevdev_uinput_get_devnode(uinput).map { String(cString: $0) } }
+    package var devnode: String? { libevdev_uinput_get_devnode(uinput).map { String(cString: $0) } }
 
     /// Press, report, release, report.
-    public func tap(_ code: UInt16) throws {
+    package func tap(_ code: UInt16) throws {
         let name = EventCodeNames.codeName(type: EventType.key, code: code) ?? String(code)
         for value: Int32 in [1, 0] {
             try SystemCall.runNegativeErrno("uinput write \(name) \(value)") {

@@ -4,10 +4,10 @@ import YAMLDocument
 extension DaemonConfig {
     /// Largest configuration file read: real ones are a few KiB, and the whole text and its tree are kept in
     /// memory while it is checked (docs/daemon.md).
-    public static let maxFileBytes = 1 << 20
+    package static let maxFileBytes = 1 << 20
 
     /// Reads and validates a configuration file. Every problem is reported with its key and line.
-    public static func load(path: String) throws(ConfigError) -> DaemonConfig {
+    package static func load(path: String) throws(ConfigError) -> DaemonConfig {
         let text: String
         do {
             text = try TextFile.read(path: path, maxBytes: maxFileBytes)
@@ -18,7 +18,7 @@ extension DaemonConfig {
     }
 
     /// Validates configuration text; `source` names it in messages.
-    public static func parse(text: String, source: String) throws(ConfigError) -> DaemonConfig {
+    package static func parse(text: String, source: String) throws(ConfigError) -> DaemonConfig {
         if text.utf8.count > maxFileBytes {
             throw ConfigError(issues: [ConfigIssue(file: source, line: 0, key: "",
                                                    message: "\(text.utf8.count) bytes is larger than a configuration may be (\(maxFileBytes) bytes)")])

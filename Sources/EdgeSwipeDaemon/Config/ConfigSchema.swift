@@ -6,7 +6,7 @@ import YAMLDocument
 /// The configuration file's keys and how each is read (docs/daemon.md is the reference).
 extension DaemonConfig {
     /// Reads a parsed document. Throws every problem found, each naming its key and line.
-    public static func from(document root: YAMLNode?, source: String) throws(ConfigError) -> DaemonConfig {
+    package static func from(document root: YAMLNode?, source: String) throws(ConfigError) -> DaemonConfig {
         let r = ConfigReader(file: source)
         var config = DaemonConfig(source: source)
         // An empty file is a valid configuration: all defaults.

@@ -1,8 +1,8 @@
 /// The configuration in force, and SIGHUP reload: a new file replaces it only if it is valid as a whole;
 /// otherwise the old one stays and the outcome says why. State outside the configuration (navigation stack,
 /// connected clients, open devices) is never touched by a reload.
-public final class ConfigStore {
-    public enum ReloadOutcome: Hashable, Sendable, CustomStringConvertible {
+package final class ConfigStore {
+    package enum ReloadOutcome: Hashable, Sendable, CustomStringConvertible {
         /// The new configuration is in force. `needsRestart` names changed keys that apply only at start
         /// (the socket's path, group and access list).
         case applied(needsRestart: [String])
@@ -11,7 +11,7 @@ public final class ConfigStore {
         /// The file was invalid or unreadable; the old configuration stays in force.
         case kept(ConfigError)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .applied(let keys) where keys.isEmpty: return "configuration reloaded"
             case .applied(let keys):
@@ -23,30 +23,30 @@ public final class ConfigStore {
     }
 
     /// Nil: built-in defaults, nothing to reload from.
-    public let path: String?
-    public private(set) var current: DaemonConfig
+    package let path: String?
+    package private(set) var current: DaemonConfig
     /// Generation counter, bumped at each applied reload (so users of settings can tell they changed).
-    public private(set) var generation = 0
+    package private(set) var generation = 0
 
     /// Command-line values that win over the file (`run --socket`): laid over the first load and every reload,
     /// so a reload of an unchanged file changes nothing.
     private let overrides: ((inout DaemonConfig) -> Void)?
 
     /// The first load must succeed: there is no older configuration to fall back on.
-    public init(path: String?, overrides: ((inout DaemonConfig) -> Void)? = nil) throws(ConfigError) {
+    package init(path: String?, overrides: ((inout DaemonConfig) -> Void)? = nil) throws(ConfigError) {
         self.path = path
         self.overrides = overrides
         current = try path.map { p throws(ConfigError) in try DaemonConfig.load(path: p) } ?? DaemonConfig()
         overrides?(&current)
     }
 
-    public init(config: DaemonConfig) {
+    package init(config: DaemonConfig) {
         path = nil
         overrides = nil
         current = config
     }
 
-    public func reload() -> ReloadOutcome {
+    package func reload() -> ReloadOutcome {
         guard let path else { return .unchanged }
         var next: DaemonConfig
         do {
@@ -59,7 +59,7 @@ public final class ConfigStore {
     }
 
     /// Puts an already validated configuration in force.
-    public func apply(_ next: DaemonConfig) -> ReloadOutcome {
+    package func apply(_ next: DaemonConfig) -> ReloadOutcome {
         guard next != current else { return .unchanged }
         var restart: [String] = []
         if next.socket.path != current.socket.path { restart.append("socket.path") }

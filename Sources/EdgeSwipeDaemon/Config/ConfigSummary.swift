@@ -2,7 +2,7 @@ import TouchInput
 
 extension DaemonConfig {
     /// What `edgeswipe check-config FILE` prints for a valid file: what the service will do with it.
-    public var summaryLines: [String] {
+    package var summaryLines: [String] {
         var out = ["\(source): valid"]
         out.append("socket: " + (socket.path.map { "\($0) (mode 0660\(socket.group.map { ", group \($0)" } ?? ""), "
             + "at most \(socket.maxClients) clients, \(socket.queueLimitBytes / 1024) KiB queue each)" } ?? "disabled"))

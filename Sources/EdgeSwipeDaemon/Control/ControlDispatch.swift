@@ -2,16 +2,16 @@ import TouchModel
 
 extension ControlProtocol {
     /// The answer to one request line.
-    public struct Response: Hashable, Sendable {
+    package struct Response: Hashable, Sendable {
         /// The encoded reply or error line, newline included.
-        public var line: [UInt8]
-        public var isError: Bool
+        package var line: [UInt8]
+        package var isError: Bool
     }
 
     /// Everything a transport does with one request line, independent of the transport (the Unix socket
     /// here; the HTTP bridge's POST /commands too): decode, apply subscribe/unsubscribe to the caller's
     /// subscription set, pass other commands to the handler, encode the reply or error.
-    public static func respond(to line: [UInt8], subscriptions: inout Set<EventClass>,
+    package static func respond(to line: [UInt8], subscriptions: inout Set<EventClass>,
                                handler: (any ControlCommandHandler)?, client: ControlClientID,
                                now: Microseconds) -> Response {
         let request: ControlRequest

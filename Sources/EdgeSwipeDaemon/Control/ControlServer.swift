@@ -10,18 +10,18 @@ import TouchInput
 ///
 /// Nothing here blocks. Writes are non-blocking; what the kernel does not take is queued per client up to
 /// `queueLimitBytes`, and a client past that is disconnected, so a stuck reader never stalls input handling.
-public final class ControlServer {
-    public struct Options: Sendable {
-        public var path: String
-        public var mode: UInt32
+package final class ControlServer {
+    package struct Options: Sendable {
+        package var path: String
+        package var mode: UInt32
         /// Group given to the socket file.
-        public var groupID: UInt32?
-        public var access: AccessPolicy
-        public var maxClients: Int
-        public var queueLimitBytes: Int
-        public var maxLineBytes: Int
+        package var groupID: UInt32?
+        package var access: AccessPolicy
+        package var maxClients: Int
+        package var queueLimitBytes: Int
+        package var maxLineBytes: Int
 
-        public init(path: String, mode: UInt32 = 0o660, groupID: UInt32? = nil, access: AccessPolicy? = nil,
+        package init(path: String, mode: UInt32 = 0o660, groupID: UInt32? = nil, access: AccessPolicy? = nil,
                     maxClients: Int = 64, queueLimitBytes: Int = 1 << 20,
                     maxLineBytes: Int = ControlProtocol.defaultMaxLineBytes) {
             self.path = path
@@ -34,7 +34,7 @@ public final class ControlServer {
         }
 
         /// From the configuration's `socket` section: resolves the group and user names.
-        public init(_ config: SocketConfig, path: String) throws {
+        package init(_ config: SocketConfig, path: String) throws {
             var gid: UInt32?
             if let group = config.group {
                 guard let g = Accounts.gid(group) else {
@@ -54,9 +54,9 @@ public final class ControlServer {
         }
     }
 
-    public let options: Options
-    public let statistics = ControlServerStatistics()
-    public weak var handler: (any ControlCommandHandler)?
+    package let options: Options
+    package let statistics = ControlServerStatistics()
+    package weak var handler: (any ControlCommandHandler)?
 
     private let loop: EventLoop
     private let log: DaemonLog
@@ -66,7 +66,7 @@ public final class ControlServer {
     private let readBuffer: UnsafeMutableRawBufferPointer
 
     /// `passed`: the listening socket systemd handed over (edgeswipe.socket); nil creates one at `options.path`.
-    public init(loop: EventLoop, options: Options, handler: (any ControlCommandHandler)?, log: DaemonLog,
+    package init(loop: EventLoop, options: Options, handler: (any ControlCommandHandler)?, log: DaemonLog,
                 passed: FileDescriptor? = nil) throws {
         self.loop = loop
         self.options = options
@@ -88,17 +88,17 @@ public final class ControlServer {
         readBuffer.deallocate()
     }
 
-    public var clientCount: Int { clients.count }
+    package var clientCount: Int { clients.count }
 
     /// Disconnects every client and removes the socket file. Idempotent.
-    public func shutdown() {
+    package func shutdown() {
         for id in Array(clients.keys) { disconnect(id, reason: "service stopping") }
         if !listener.registration.isClosed { listener.shutdown() }
     }
 
     /// Sends an event to every client subscribed to its class, or to its recipient alone when it has one (and
     /// that is a client of this server). Encoded once by the caller.
-    public func publish(_ event: ControlEvent) {
+    package func publish(_ event: ControlEvent) {
         statistics.eventsPublished.bump()
         if let recipient = event.recipient {
             if clients[recipient] != nil { send(event.line[...], to: recipient) }
@@ -110,12 +110,12 @@ public final class ControlServer {
     }
 
     /// Whether any client would receive an event of this class (so the caller can skip encoding it).
-    public func hasSubscribers(to eventClass: EventClass) -> Bool {
+    package func hasSubscribers(to eventClass: EventClass) -> Bool {
         clients.values.contains { $0.subscriptions.contains(eventClass) }
     }
 
     /// Subscription of a client (nil when gone): for diagnostics and tests.
-    public func subscriptions(of id: ControlClientID) -> Set<EventClass>? { clients[id]?.subscriptions }
+    package func subscriptions(of id: ControlClientID) -> Set<EventClass>? { clients[id]?.subscriptions }
 
     // MARK: Accepting
 

@@ -5,8 +5,8 @@ import Glibc
 /// Splits a byte stream into newline-terminated lines with a length cap. A line over the cap is reported once,
 /// as soon as the cap is passed, and the rest of it is dropped as it arrives: a 100 MB line costs at most
 /// `maxLineBytes` of memory.
-public struct LineFramer: Sendable {
-    public enum Output: Equatable, Sendable {
+package struct LineFramer: Sendable {
+    package enum Output: Equatable, Sendable {
         /// A complete line, without its newline (a trailing CR is removed too). Empty lines are skipped.
         case line([UInt8])
         /// A line passed the cap; what follows up to its newline is discarded.
@@ -19,18 +19,18 @@ public struct LineFramer: Sendable {
         case discarding
     }
 
-    public let maxLineBytes: Int
+    package let maxLineBytes: Int
     private var state = State.collecting
     private var pending: [UInt8] = []
 
-    public init(maxLineBytes: Int = ControlProtocol.defaultMaxLineBytes) {
+    package init(maxLineBytes: Int = ControlProtocol.defaultMaxLineBytes) {
         self.maxLineBytes = maxLineBytes
     }
 
     /// Bytes held for an incomplete line.
-    public var bufferedBytes: Int { pending.count }
+    package var bufferedBytes: Int { pending.count }
 
-    public mutating func append(_ chunk: UnsafeRawBufferPointer, _ emit: (Output) -> Void) {
+    package mutating func append(_ chunk: UnsafeRawBufferPointer, _ emit: (Output) -> Void) {
         var start = 0
         let n = chunk.count
         while start < n {

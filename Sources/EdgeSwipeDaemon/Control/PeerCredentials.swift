@@ -5,21 +5,21 @@ import EdgeSwipeSystem
 import TouchInput
 
 /// Who is on the other end of a Unix socket, from SO_PEERCRED (set by the kernel at connect time).
-public struct PeerCredentials: Hashable, Sendable, CustomStringConvertible {
-    public var pid: Int32
-    public var uid: UInt32
-    public var gid: UInt32
+package struct PeerCredentials: Hashable, Sendable, CustomStringConvertible {
+    package var pid: Int32
+    package var uid: UInt32
+    package var gid: UInt32
     /// Supplementary groups (SO_PEERGROUPS, Linux 4.13+); empty when the kernel cannot say.
-    public var groups: [UInt32]
+    package var groups: [UInt32]
 
-    public init(pid: Int32, uid: UInt32, gid: UInt32, groups: [UInt32] = []) {
+    package init(pid: Int32, uid: UInt32, gid: UInt32, groups: [UInt32] = []) {
         self.pid = pid
         self.uid = uid
         self.gid = gid
         self.groups = groups
     }
 
-    public static func of(socket fd: Int32) throws -> PeerCredentials {
+    package static func of(socket fd: Int32) throws -> PeerCredentials {
         // struct ucred { pid_t pid; uid_t uid; gid_t gid; } (Linux ABI); Glibc's overlay does not import it.
         var raw: (Int32, UInt32, UInt32) = (0, 0, 0)
         var len = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
@@ -45,35 +45,35 @@ public struct PeerCredentials: Hashable, Sendable, CustomStringConvertible {
         return Array(groups.prefix(Int(len) / 4))
     }
 
-    public var description: String { "pid \(pid) uid \(uid) gid \(gid)" }
+    package var description: String { "pid \(pid) uid \(uid) gid \(gid)" }
 }
 
 /// Which peers may use the control socket. The socket's mode (0660) is the first gate; this is the second,
 /// so a descriptor passed to or inherited by another process does not widen access.
-public struct AccessPolicy: Hashable, Sendable {
-    public var allowedUIDs: Set<UInt32>
+package struct AccessPolicy: Hashable, Sendable {
+    package var allowedUIDs: Set<UInt32>
     /// A peer with one of these as its primary or a supplementary group is allowed (the socket's group).
-    public var allowedGIDs: Set<UInt32>
+    package var allowedGIDs: Set<UInt32>
 
-    public init(allowedUIDs: Set<UInt32>, allowedGIDs: Set<UInt32> = []) {
+    package init(allowedUIDs: Set<UInt32>, allowedGIDs: Set<UInt32> = []) {
         self.allowedUIDs = allowedUIDs
         self.allowedGIDs = allowedGIDs
     }
 
     /// Root, the service's own user, `extraUIDs`, and members of the socket's group (the service's own
     /// group when none is configured, as that is then the socket file's group).
-    public static func standard(socketGID: UInt32?, extraUIDs: Set<UInt32> = []) -> AccessPolicy {
+    package static func standard(socketGID: UInt32?, extraUIDs: Set<UInt32> = []) -> AccessPolicy {
         AccessPolicy(allowedUIDs: Set([0, geteuid()]).union(extraUIDs), allowedGIDs: [socketGID ?? getegid()])
     }
 
-    public func allows(_ peer: PeerCredentials) -> Bool {
+    package func allows(_ peer: PeerCredentials) -> Bool {
         allowedUIDs.contains(peer.uid) || allowedGIDs.contains(peer.gid) || peer.groups.contains { allowedGIDs.contains($0) }
     }
 }
 
 /// User and group names from the system databases (NSS), or numeric ids.
-public enum Accounts {
-    public static func uid(_ nameOrNumber: String) -> UInt32? {
+package enum Accounts {
+    package static func uid(_ nameOrNumber: String) -> UInt32? {
         if let n = UInt32(nameOrNumber) { return n }
         var pwd = passwd()
         var result: UnsafeMutablePointer<passwd>?
@@ -85,7 +85,7 @@ public enum Accounts {
         return pwd.pw_uid
     }
 
-    public static func gid(_ nameOrNumber: String) -> UInt32? {
+    package static func gid(_ nameOrNumber: String) -> UInt32? {
         if let n = UInt32(nameOrNumber) { return n }
         var grp = group()
         var result: UnsafeMutablePointer<group>?

@@ -28,15 +28,15 @@ enum UnixAddress {
 }
 
 /// A listening Unix stream socket at a path, mode 0660 by default, non-blocking, close-on-exec.
-public final class UnixListener {
-    public let path: String
+package final class UnixListener {
+    package let path: String
     /// The socket, owned by its registration; the owner puts it on the loop (`registration.register`).
-    public let registration: LoopRegistration
+    package let registration: LoopRegistration
     /// False for a socket systemd passed in: its socket unit owns the path and removes it.
-    public let ownsPath: Bool
+    package let ownsPath: Bool
 
     /// Replaces a stale socket file left by a crashed instance, but refuses to steal the path from a live one.
-    public init(loop: EventLoop, path: String, mode: mode_t = 0o660, groupID: UInt32? = nil,
+    package init(loop: EventLoop, path: String, mode: mode_t = 0o660, groupID: UInt32? = nil,
                 backlog: Int32 = SOMAXCONN) throws {
         self.path = path
         ownsPath = true
@@ -66,16 +66,16 @@ public final class UnixListener {
 
     /// A listening socket passed in (`SocketActivation`, already checked and non-blocking); `path` is
     /// where it listens, for messages. Its mode and group are the socket unit's.
-    public init(loop: EventLoop, adopting descriptor: FileDescriptor, path: String) {
+    package init(loop: EventLoop, adopting descriptor: FileDescriptor, path: String) {
         self.path = path
         ownsPath = false
         registration = LoopRegistration(loop: loop, descriptor: descriptor, name: "control socket")
     }
 
-    public var descriptor: FileDescriptor { registration.descriptor }
+    package var descriptor: FileDescriptor { registration.descriptor }
 
     /// Closes the socket and removes its path (when it created it).
-    public func shutdown() {
+    package func shutdown() {
         registration.close()
         if ownsPath { removeFile() }
     }

@@ -2,22 +2,22 @@ import TouchInput
 
 /// What the service found at one node: refused before opening (udev says it is not a touch surface),
 /// refused after looking (the description shows keys or relative axes), or usable.
-public struct DiscoveredDevice {
-    public var node: String
-    public var udevProperties: [String: String]
+package struct DiscoveredDevice {
+    package var node: String
+    package var udevProperties: [String: String]
     /// What the device said about itself, when it was opened (touch candidates, or nodes named explicitly).
-    public var description: DeviceDescription?
+    package var description: DeviceDescription?
     /// The open device, when asked to keep it open and it is used.
-    public var device: LiveDevice?
-    public var classification: Classification?
-    public var decision: DeviceDecision
+    package var device: LiveDevice?
+    package var classification: Classification?
+    package var decision: DeviceDecision
 }
 
 /// Finds touch devices without ever opening a keyboard or a mouse: udev's properties decide which nodes are
 /// opened at all; the opened device's own description is checked again by `DeviceSelection`.
-public enum DeviceDiscovery {
+package enum DeviceDiscovery {
     /// Every evdev node udev knows. Only touch candidates are opened; `keepOpen` false closes them again.
-    public static func scan(selectors: [DeviceSelector] = [], mode: SelectionMode = .all,
+    package static func scan(selectors: [DeviceSelector] = [], mode: SelectionMode = .all,
                             keepOpen: Bool = false) throws -> [DiscoveredDevice] {
         try UdevInputNodes.list().map { node in
             if let why = node.udevRefusal {
@@ -29,7 +29,7 @@ public enum DeviceDiscovery {
     }
 
     /// Opens one node the user named. A device that turns out able to type is closed at once, unread.
-    public static func open(_ node: String, udevProperties: [String: String] = [:], selectors: [DeviceSelector] = [],
+    package static func open(_ node: String, udevProperties: [String: String] = [:], selectors: [DeviceSelector] = [],
                             mode: SelectionMode = .all, keepOpen: Bool) -> DiscoveredDevice {
         let device: LiveDevice
         do {

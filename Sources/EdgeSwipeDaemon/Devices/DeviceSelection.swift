@@ -4,18 +4,18 @@ import Glibc
 import TouchInput
 
 /// Picks a device by name, node, udev properties and/or classification. Every field given must match.
-public struct DeviceSelector: Hashable, Sendable {
+package struct DeviceSelector: Hashable, Sendable {
     /// Exact device name, or a glob with `*` and `?` (fnmatch rules).
-    public var name: String?
+    package var name: String?
     /// Device node, e.g. `/dev/input/event3` or `/dev/input/by-path/...` as udev names it.
-    public var node: String?
+    package var node: String?
     /// udev properties that must all be present with these values.
-    public var udevProperties: [String: String]
-    public var kind: DeviceKind?
+    package var udevProperties: [String: String]
+    package var kind: DeviceKind?
     /// A matching device is left alone (an entry that excludes).
-    public var ignore: Bool
+    package var ignore: Bool
 
-    public init(name: String? = nil, node: String? = nil, udevProperties: [String: String] = [:], kind: DeviceKind? = nil,
+    package init(name: String? = nil, node: String? = nil, udevProperties: [String: String] = [:], kind: DeviceKind? = nil,
                 ignore: Bool = false) {
         self.name = name
         self.node = node
@@ -24,7 +24,7 @@ public struct DeviceSelector: Hashable, Sendable {
         self.ignore = ignore
     }
 
-    public func matches(_ device: DeviceDescription, node deviceNode: String?, kind deviceKind: DeviceKind) -> Bool {
+    package func matches(_ device: DeviceDescription, node deviceNode: String?, kind deviceKind: DeviceKind) -> Bool {
         if let name, !globMatch(pattern: name, name: device.name) { return false }
         if let node {
             let nodes = [deviceNode, device.origin, device.udevProperties["DEVNAME"]].compactMap { $0 }
@@ -38,14 +38,14 @@ public struct DeviceSelector: Hashable, Sendable {
 }
 
 /// Whether the service opens a device, and why: shown by `list-devices` and logged at hotplug.
-public struct DeviceDecision: Hashable, Sendable {
-    public var use: Bool
-    public var reason: String
+package struct DeviceDecision: Hashable, Sendable {
+    package var use: Bool
+    package var reason: String
     /// Index of the configuration entry that selected the device, when one did.
-    public var selectorIndex: Int?
+    package var selectorIndex: Int?
 }
 
-public enum SelectionMode: String, Hashable, Sendable, CaseIterable {
+package enum SelectionMode: String, Hashable, Sendable, CaseIterable {
     /// Every touchscreen and touchpad, with per-device settings from the first matching entry.
     case all
     /// Only devices that match an entry.
@@ -56,7 +56,7 @@ public enum SelectionMode: String, Hashable, Sendable, CaseIterable {
 ///
 /// Only touchscreens and touchpads are ever opened. Anything that can type or point is refused before any
 /// selector is looked at, whatever the configuration says, so that the service can never log keystrokes.
-public enum DeviceSelection {
+package enum DeviceSelection {
     /// Letter, digit and editing keys: a device reporting any of them can type.
     static let typingKeys: [UInt16] = {
         let names = ["KEY_A", "KEY_Q", "KEY_Z", "KEY_1", "KEY_0", "KEY_SPACE", "KEY_ENTER", "KEY_BACKSPACE"]
@@ -64,7 +64,7 @@ public enum DeviceSelection {
     }()
 
     /// Why a device is refused whatever the configuration says, or nil when it is a touch device.
-    public static func refusal(_ device: DeviceDescription, classification: Classification) -> String? {
+    package static func refusal(_ device: DeviceDescription, classification: Classification) -> String? {
         let udev = device.udevProperties
         if UInputClone.isCloneName(device.name) || udev["EDGESWIPE_CLONE"] == "1" {
             return "it is an EdgeSwipe clone (name ends in \"\(UInputClone.nameSuffix)\"): the service never reads its own forwarded touches"
@@ -88,7 +88,7 @@ public enum DeviceSelection {
     }
 
     /// Decides for one device. `node` is the device node when known (live devices).
-    public static func decide(_ device: DeviceDescription, node: String?, classification: Classification,
+    package static func decide(_ device: DeviceDescription, node: String?, classification: Classification,
                               selectors: [DeviceSelector], mode: SelectionMode) -> DeviceDecision {
         if let why = refusal(device, classification: classification) {
             return DeviceDecision(use: false, reason: why, selectorIndex: nil)

@@ -7,9 +7,9 @@ import TouchModel
 /// who decodes it, which decides who calibrates. Opening a device, the libinput path, `run --replay`,
 /// `replay --config` and reload all take it from here, as sway configures an input device through one function
 /// (`input_manager_configure_input`); a reload computes a new setup and applies the difference (`Difference`).
-public struct DeviceSetup: Hashable, Sendable {
+package struct DeviceSetup: Hashable, Sendable {
     /// Who turns the device's events into touches.
-    public enum Reader: Hashable, Sendable {
+    package enum Reader: Hashable, Sendable {
         /// libevdev, through the project's decoder: the pipeline applies the entry's calibration.
         case evdev
         /// libinput: it applies the device's LIBINPUT_CALIBRATION_MATRIX itself, so the pipeline applies none.
@@ -19,15 +19,15 @@ public struct DeviceSetup: Hashable, Sendable {
     }
 
     /// The configuration entry whose settings and actions the device has; nil for the defaults.
-    public var entry: Int?
-    public var reader: Reader
-    public var options: PipelineOptions
+    package var entry: Int?
+    package var reader: Reader
+    package var options: PipelineOptions
     /// The configuration owns the device (`own: true` in its settings, or `run --own`).
-    public var own: Bool
+    package var own: Bool
 
     /// The setup from entry `entry` of `config` (nil: the defaults) over `base` (the stack and navigation).
     /// Throws when the settings do not map to pipeline options.
-    public init(entry: Int?, reader: Reader, config: DaemonConfig, base: PipelineOptions = PipelineOptions(),
+    package init(entry: Int?, reader: Reader, config: DaemonConfig, base: PipelineOptions = PipelineOptions(),
                 ownAll: Bool = false) throws {
         let settings = config.settings(forEntry: entry)
         var options = try PipelineOptions(settings: settings, base: base)
@@ -39,28 +39,28 @@ public struct DeviceSetup: Hashable, Sendable {
     }
 
     /// The setup of a device as the configuration's entries match it (the first that matches; none: the defaults).
-    public init(device: DeviceDescription, node: String?, kind: DeviceKind, reader: Reader, config: DaemonConfig,
+    package init(device: DeviceDescription, node: String?, kind: DeviceKind, reader: Reader, config: DaemonConfig,
                 base: PipelineOptions = PipelineOptions(), ownAll: Bool = false) throws {
         try self.init(entry: config.entry(for: device, node: node, kind: kind), reader: reader, config: config,
                       base: base, ownAll: ownAll)
     }
 
     /// What differs between a device's setup and a new one (a reload).
-    public struct Difference: OptionSet, Hashable, Sendable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
+    package struct Difference: OptionSet, Hashable, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
         /// Another entry matched (its actions apply from now on).
-        public static let entry = Difference(rawValue: 1)
+        package static let entry = Difference(rawValue: 1)
         /// Recognizers, rotation or calibration: a new arena, between touches.
-        public static let recognition = Difference(rawValue: 2)
+        package static let recognition = Difference(rawValue: 2)
         /// The configured size: the decoder's geometry stays until the device is opened again.
-        public static let size = Difference(rawValue: 4)
+        package static let size = Difference(rawValue: 4)
         /// Ownership: taken or given up only when the device is opened.
-        public static let ownership = Difference(rawValue: 8)
+        package static let ownership = Difference(rawValue: 8)
     }
 
     /// What `next` changes.
-    public func difference(to next: DeviceSetup) -> Difference {
+    package func difference(to next: DeviceSetup) -> Difference {
         var d: Difference = []
         if next.entry != entry { d.insert(.entry) }
         var a = options, b = next.options

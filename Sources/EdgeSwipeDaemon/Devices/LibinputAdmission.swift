@@ -9,7 +9,7 @@ import TouchModel
 /// wins over the one libinput derives from the axis resolution, and without either the device is
 /// not used. Many panels (eGalax, 3M, N-Trig, Atmel) report no resolution, so the configuration is read before
 /// the size is looked at.
-public enum LibinputAdmission {
+package enum LibinputAdmission {
     /// Used: its setup (the configuration entry that selected it, if one did; calibration left to libinput) and the
     /// size its touches are measured against.
     case use(setup: DeviceSetup, size: PhysicalSize, sizeIsConfigured: Bool)
@@ -19,7 +19,7 @@ public enum LibinputAdmission {
     case refused(String)
 
     /// `ownAll`: `run --own` (the setup says the device is wanted owned, which a reload compares with).
-    public static func decide(_ device: LibinputTouchSource.Device, config: DaemonConfig,
+    package static func decide(_ device: LibinputTouchSource.Device, config: DaemonConfig,
                               base: PipelineOptions = PipelineOptions(), ownAll: Bool = false) -> LibinputAdmission {
         // Selectors match on name and node: libinput does not say more.
         let probe = DeviceDescription(name: device.name, id: InputID(bustype: 0, vendor: 0, product: 0, version: 0),

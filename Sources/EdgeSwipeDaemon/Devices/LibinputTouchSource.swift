@@ -14,14 +14,14 @@ import TouchModel
 /// `open_restricted` refuses all but touchscreens, judged from udev's properties before the node is opened,
 /// so a keyboard or mouse is never opened even if one is named. Touchpads are refused
 /// too: libinput turns their touches into pointer motion, so the service reads them raw through libevdev.
-public final class LibinputTouchSource {
-    public struct Device: Sendable {
-        public let name: String
-        public let node: String
+package final class LibinputTouchSource {
+    package struct Device: Sendable {
+        package let name: String
+        package let node: String
         /// The size libinput derives from the axis resolution; nil when the panel reports none.
-        public let reportedSize: PhysicalSize?
+        package let reportedSize: PhysicalSize?
 
-        public init(name: String, node: String, reportedSize: PhysicalSize?) {
+        package init(name: String, node: String, reportedSize: PhysicalSize?) {
             self.name = name
             self.node = node
             self.reportedSize = reportedSize
@@ -29,11 +29,11 @@ public final class LibinputTouchSource {
     }
 
     /// Where a used touchscreen's frames go, and the size its touches are measured against.
-    public struct Use {
-        public let source: SourceID
-        public let size: PhysicalSize
+    package struct Use {
+        package let source: SourceID
+        package let size: PhysicalSize
 
-        public init(source: SourceID, size: PhysicalSize) {
+        package init(source: SourceID, size: PhysicalSize) {
             self.source = source
             self.size = size
         }
@@ -46,12 +46,12 @@ public final class LibinputTouchSource {
     private let log: DaemonLog
 
     /// A touchscreen appeared: returns where its frames go and its size, or nil to leave it unused.
-    public var onDeviceAdded: ((Device) -> Use?)?
+    package var onDeviceAdded: ((Device) -> Use?)?
     /// A used touchscreen went away (after its contacts were cancelled), at the loop's time.
-    public var onDeviceRemoved: ((SourceID, Microseconds) -> Void)?
-    public var onFrame: ((SourceID, TouchFrame) -> Void)?
+    package var onDeviceRemoved: ((SourceID, Microseconds) -> Void)?
+    package var onFrame: ((SourceID, TouchFrame) -> Void)?
 
-    public init(loop: EventLoop, log: DaemonLog) throws {
+    package init(loop: EventLoop, log: DaemonLog) throws {
         self.loop = loop
         self.log = log
         let userData = Unmanaged.passUnretained(self).toOpaque()
@@ -68,7 +68,7 @@ public final class LibinputTouchSource {
     /// Adds a touchscreen by node. Its device-added event arrives through the loop (or at once, dispatched here).
     /// Returns false when libinput (or `open_restricted`) refused it.
     @discardableResult
-    public func add(node: String) -> Bool {
+    package func add(node: String) -> Bool {
         guard let li else { return false }
         let ok = libinput_path_add_device(li, node) != nil
         dispatch()

@@ -6,16 +6,16 @@ import CLibinput
 import TouchInput
 
 /// An evdev node as udev knows it, before anything opens it.
-public struct UdevInputNode: Hashable, Sendable {
-    public var devnode: String
-    public var syspath: String
-    public var properties: [String: String]
+package struct UdevInputNode: Hashable, Sendable {
+    package var devnode: String
+    package var syspath: String
+    package var properties: [String: String]
     /// udev has finished processing the device (its ID_INPUT_* properties are there).
-    public var initialized: Bool
+    package var initialized: Bool
 
     /// Whether udev's input_id says this is a touch surface the service may open. Keyboards, keys and mice
     /// are never opened, so the check happens before the node is opened, from udev's properties alone.
-    public var udevRefusal: String? {
+    package var udevRefusal: String? {
         if !initialized { return "udev has not initialised it yet" }
         if properties["EDGESWIPE_CLONE"] == "1" {
             return "an EdgeSwipe clone (EDGESWIPE_CLONE=1, udev/70-edgeswipe.rules); the service never reads its own clones"
@@ -29,12 +29,12 @@ public struct UdevInputNode: Hashable, Sendable {
 }
 
 /// Lists /dev/input/event* through libudev (no node is opened here).
-public enum UdevInputNodes {
-    public struct Unavailable: Error, CustomStringConvertible {
-        public var description: String { "libudev could not be initialised (is /sys mounted?)" }
+package enum UdevInputNodes {
+    package struct Unavailable: Error, CustomStringConvertible {
+        package var description: String { "libudev could not be initialised (is /sys mounted?)" }
     }
 
-    public static func list() throws -> [UdevInputNode] {
+    package static func list() throws -> [UdevInputNode] {
         guard let udev = udev_new() else { throw Unavailable() }
         defer { udev_unref(udev) }
         guard let enumerate = udev_enumerate_new(udev) else { throw Unavailable() }
@@ -54,7 +54,7 @@ public enum UdevInputNodes {
     }
 
     /// The udev view of one character device (from the udev tag watcher's device numbers).
-    public static func node(major: UInt32, minor: UInt32) -> UdevInputNode? {
+    package static func node(major: UInt32, minor: UInt32) -> UdevInputNode? {
         guard let udev = udev_new() else { return nil }
         defer { udev_unref(udev) }
         guard let device = udev_device_new_from_devnum(udev, CChar(UInt8(ascii: "c")), dev_t(DeviceNumber.make(major: major, minor: minor))) else { return nil }

@@ -5,30 +5,30 @@ import EdgeSwipeSystem
 import TouchInput
 
 /// A character device number as udev names it in its database and tag directories: "c13:70".
-public struct CharDeviceNumber: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var major: UInt32
-    public var minor: UInt32
+package struct CharDeviceNumber: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package var major: UInt32
+    package var minor: UInt32
 
-    public init(major: UInt32, minor: UInt32) {
+    package init(major: UInt32, minor: UInt32) {
         self.major = major
         self.minor = minor
     }
 
     /// From a udev id such as "c13:70"; nil for anything else (block devices "b8:0", "n3", "+input:...").
-    public init?(udevID: String) {
+    package init?(udevID: String) {
         guard udevID.hasPrefix("c") else { return nil }
         let parts = udevID.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let ma = UInt32(parts[0]), let mi = UInt32(parts[1]) else { return nil }
         self.init(major: ma, minor: mi)
     }
 
-    public var udevID: String { "c\(major):\(minor)" }
+    package var udevID: String { "c\(major):\(minor)" }
     /// udev's stable symlink to the node (e.g. /dev/char/13:70 -> ../input/event6).
-    public var charPath: String { "/dev/char/\(major):\(minor)" }
+    package var charPath: String { "/dev/char/\(major):\(minor)" }
     /// The sysfs directory of the device.
-    public var sysPath: String { "/sys/dev/char/\(major):\(minor)" }
-    public var description: String { udevID }
-    public static func < (a: Self, b: Self) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
+    package var sysPath: String { "/sys/dev/char/\(major):\(minor)" }
+    package var description: String { udevID }
+    package static func < (a: Self, b: Self) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
 }
 
 /// Hotplug for the sandboxed service: watches udev's tag directory (/run/udev/tags/edgeswipe) with inotify.
@@ -38,13 +38,13 @@ public struct CharDeviceNumber: Hashable, Sendable, Comparable, CustomStringConv
 /// /run/udev/tags/<tag>/c13:N once it has processed a device carrying the tag (rules applied, node
 /// permissions set, database written) and removes it when the device goes away: a file appearing is
 /// "ready to open", a file vanishing is "gone".
-public final class UdevTagWatcher {
-    public enum Change: Hashable, Sendable {
+package final class UdevTagWatcher {
+    package enum Change: Hashable, Sendable {
         case added(CharDeviceNumber)
         case removed(CharDeviceNumber)
     }
 
-    public let tagDirectory: String
+    package let tagDirectory: String
     /// The inotify descriptor, owned and closed by its registration.
     private let inotify: LoopRegistration
     private var fd: Int32 { inotify.descriptor.rawValue }
@@ -52,20 +52,20 @@ public final class UdevTagWatcher {
     private var parentWatch: Int32 = -1
     private let log: DaemonLog
     /// Devices currently tagged (and recorded, with `databaseDirectory`), as last seen.
-    public private(set) var present: Set<CharDeviceNumber> = []
-    public var onChange: ((Change) -> Void)?
+    package private(set) var present: Set<CharDeviceNumber> = []
+    package var onChange: ((Change) -> Void)?
     /// udev's database directory (/run/udev/data), when set. udev creates a device's tag file a moment before it
     /// writes the device's database record (seen in the VM rig: 0.1-0.3 ms), and until then libudev calls the
     /// device uninitialised, without its ID_INPUT_* properties. With it, a tagged device is reported added only
     /// once its record exists.
-    public let databaseDirectory: String?
+    package let databaseDirectory: String?
     private var databaseWatch: Int32 = -1
     /// Tagged, but udev's record is not written yet: reported when it is.
     private var awaitingRecord: Set<CharDeviceNumber> = []
 
     /// Starts watching. If the tag directory does not exist yet (no tagged device was ever seen), its
     /// parent is watched until it appears. `present` holds the devices tagged at start.
-    public init(loop: EventLoop, tagDirectory: String = "/run/udev/tags/edgeswipe", databaseDirectory: String? = nil,
+    package init(loop: EventLoop, tagDirectory: String = "/run/udev/tags/edgeswipe", databaseDirectory: String? = nil,
                 log: DaemonLog, onChange: ((Change) -> Void)? = nil) throws {
         self.tagDirectory = tagDirectory
         self.databaseDirectory = databaseDirectory
@@ -121,7 +121,7 @@ public final class UdevTagWatcher {
     }
 
     /// The tagged character devices in a directory, sorted.
-    public static func list(_ directory: String) -> [CharDeviceNumber] {
+    package static func list(_ directory: String) -> [CharDeviceNumber] {
         guard let dir = try? SystemCall.runPointer("opendir(\(directory))", { opendir(directory) }) else { return [] }
         // Not through SystemCall: closedir's failure changes nothing here, and readdir's NULL is the end (an error
         // there ends the listing too: the inotify watch reports what comes after).

@@ -5,11 +5,11 @@ import EdgeSwipeSystem
 
 /// The shared secret a kiosk page presents. Read from a file only its owner may read: the browser's user
 /// (the kiosk user) gets it from there, other local users cannot, and a web page from elsewhere never sees it.
-public struct BearerToken: Sendable {
+package struct BearerToken: Sendable {
     private let bytes: [UInt8]
 
     /// 16 to 512 visible ASCII characters (no spaces): what `Authorization: Bearer` can carry unquoted.
-    public init(_ text: String) throws {
+    package init(_ text: String) throws {
         let b = Array(text.utf8)
         guard (16...512).contains(b.count) else {
             throw HTTPSetupError("the token must be 16 to 512 characters long, got \(b.count)")
@@ -22,7 +22,7 @@ public struct BearerToken: Sendable {
 
     /// Reads the token file (one line; surrounding whitespace ignored). Refuses a file that is not a
     /// regular file, or that its group or others may read or write, naming the file and its mode.
-    public static func load(path: String) throws -> BearerToken {
+    package static func load(path: String) throws -> BearerToken {
         var st = stat()
         do {
             try SystemCall.run("stat(\(path))") { stat(path, &st) }
@@ -63,7 +63,7 @@ public struct BearerToken: Sendable {
     /// True only for the same bytes at the same length. Every byte up to the longer of the two lengths is
     /// compared and the differences are OR-ed at full width, so the time depends on the lengths only, never on
     /// where the first difference is (no early exit), and no length difference can cancel out.
-    public func matches(_ candidate: some Collection<UInt8>) -> Bool {
+    package func matches(_ candidate: some Collection<UInt8>) -> Bool {
         let presented = Array(candidate)
         var difference = UInt(bitPattern: presented.count ^ bytes.count)
         for i in 0..<Swift.max(presented.count, bytes.count) {
@@ -75,7 +75,7 @@ public struct BearerToken: Sendable {
     }
 
     /// `Authorization: Bearer <token>` (scheme case-insensitive, RFC 6750).
-    public func matches(authorization header: String) -> Bool {
+    package func matches(authorization header: String) -> Bool {
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }
         return matches(parts[1].utf8)

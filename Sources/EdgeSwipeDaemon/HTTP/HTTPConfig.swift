@@ -10,13 +10,13 @@ import YAMLDocument
 ///   web_root: /usr/local/share/edgeswipe/web
 /// ```
 /// Read at start; like `socket.*`, changes take effect at the next restart.
-public struct HTTPConfig: Hashable, Sendable {
-    public var port: UInt16
-    public var tokenFile: String
-    public var origins: [String] = []
-    public var webRoot: String?
+package struct HTTPConfig: Hashable, Sendable {
+    package var port: UInt16
+    package var tokenFile: String
+    package var origins: [String] = []
+    package var webRoot: String?
 
-    public init(port: UInt16 = HTTPOptions.defaultPort, tokenFile: String, origins: [String] = [], webRoot: String? = nil) {
+    package init(port: UInt16 = HTTPOptions.defaultPort, tokenFile: String, origins: [String] = [], webRoot: String? = nil) {
         self.port = port
         self.tokenFile = tokenFile
         self.origins = origins
@@ -24,7 +24,7 @@ public struct HTTPConfig: Hashable, Sendable {
     }
 
     /// Reads the token file and the pages: the options the endpoint starts with.
-    public func options() throws -> HTTPOptions {
+    package func options() throws -> HTTPOptions {
         HTTPOptions(port: port, token: try BearerToken.load(path: tokenFile), origins: try OriginPolicy(origins),
                     site: try webRoot.map { try StaticSite.load(directory: $0) })
     }

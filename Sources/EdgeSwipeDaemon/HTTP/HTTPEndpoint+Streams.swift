@@ -23,7 +23,7 @@ let httpStreamFreed: MHD_ContentReaderFreeCallback = { cls in
 extension HTTPEndpoint {
     /// Sends an event to every event-stream client subscribed to its class, or to its recipient alone when it
     /// has one (and that is an open stream of this endpoint); framed once.
-    public func publish(_ event: ControlEvent) {
+    package func publish(_ event: ControlEvent) {
         statistics.eventsPublished.bump()
         if let recipient = event.recipient {
             if let stream = streams[recipient], stream.state == .open { enqueue(SSEFraming.frame(line: event.line), to: stream) }

@@ -15,16 +15,16 @@ import TouchModel
 /// it is readable or when the timer armed from `MHD_get_timeout` (or the next head deadline of a tokenless
 /// connection, see ConnectionGuard) fires. No thread of its own: every
 /// callback runs on the loop thread, like the control socket's.
-public final class HTTPEndpoint {
-    public private(set) var options: HTTPOptions
-    public let statistics = HTTPStatistics()
+package final class HTTPEndpoint {
+    package private(set) var options: HTTPOptions
+    package let statistics = HTTPStatistics()
     /// The port listened on (the chosen one when options.port was 0).
-    public private(set) var port: UInt16 = 0
+    package private(set) var port: UInt16 = 0
     /// Addresses listened on, e.g. ["127.0.0.1:8710", "[::1]:8710"].
-    public private(set) var addresses: [String] = []
-    public weak var handler: (any ControlCommandHandler)?
+    package private(set) var addresses: [String] = []
+    package weak var handler: (any ControlCommandHandler)?
     /// An event stream opened (e.g. to start a replay once a page is watching).
-    public var onStreamOpened: ((ControlClientID) -> Void)?
+    package var onStreamOpened: ((ControlClientID) -> Void)?
 
     struct Listener {
         var daemon: OpaquePointer
@@ -52,7 +52,7 @@ public final class HTTPEndpoint {
 
     /// Starts listening on 127.0.0.1 (required) and ::1 (when the host has it) on `options.port`; or, with
     /// `passed` (edgeswipe-http.socket's sockets, `SocketActivation`), serves those instead and binds nothing.
-    public init(loop: EventLoop, options: HTTPOptions, handler: (any ControlCommandHandler)?, log: DaemonLog,
+    package init(loop: EventLoop, options: HTTPOptions, handler: (any ControlCommandHandler)?, log: DaemonLog,
                 passed: [FileDescriptor] = []) throws {
         self.loop = loop
         self.handler = handler
@@ -91,10 +91,10 @@ public final class HTTPEndpoint {
     deinit { shutdown() }
 
     /// Event-stream clients connected now.
-    public var eventClientCount: Int { streams.count }
+    package var eventClientCount: Int { streams.count }
 
     /// Ends every event stream and stops listening. Idempotent.
-    public func shutdown() {
+    package func shutdown() {
         guard !stopped else { return }
         stopped = true
         for stream in Array(streams.values) { drop(stream, reason: "service stopping", slow: false) }

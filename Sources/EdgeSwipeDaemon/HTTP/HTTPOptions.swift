@@ -1,37 +1,37 @@
 /// How the HTTP bridge (issue 9) listens and what it accepts. Loopback only: 127.0.0.1 and ::1.
-public struct HTTPOptions: Sendable {
+package struct HTTPOptions: Sendable {
     /// The port when none is given (`edgeswipe run --http` needs one; docs/kiosk.md uses this).
-    public static let defaultPort: UInt16 = 8710
+    package static let defaultPort: UInt16 = 8710
 
     /// 0 picks a free port (tests); `HTTPEndpoint.port` tells which.
-    public var port: UInt16
+    package var port: UInt16
     /// Commands (and the event stream) need it: `Authorization: Bearer <token>` or `?token=` on /events.
-    public var token: BearerToken
+    package var token: BearerToken
     /// Browser origins allowed besides the endpoint's own (http://127.0.0.1:PORT, http://localhost:PORT,
     /// http://[::1]:PORT).
-    public var origins: OriginPolicy
+    package var origins: OriginPolicy
     /// The demo kiosk page (web/), served at `/`; nil serves no pages.
-    public var site: StaticSite?
+    package var site: StaticSite?
     /// Largest POST /commands body; larger ones get 413.
-    public var maxBodyBytes: Int
+    package var maxBodyBytes: Int
     /// Output held for one event-stream client before it is dropped as too slow.
-    public var queueLimitBytes: Int
+    package var queueLimitBytes: Int
     /// Connections at once per listening address (event streams included).
-    public var maxConnections: Int
+    package var maxConnections: Int
     /// Event-stream clients at once; more get 503.
-    public var maxEventClients: Int
+    package var maxEventClients: Int
     /// Idle timeout of ordinary requests (event streams have none).
-    public var idleTimeoutSeconds: Int
+    package var idleTimeoutSeconds: Int
     /// Time a connection has, from its start, until a request on it carries the token; past it the connection
     /// is closed whatever it still sends (slowloris). Pages, which need no token, are answered well within it.
-    public var headDeadlineMs: Int
+    package var headDeadlineMs: Int
     /// Connections of the limit kept for clients whose first request carries the token: past
     /// `maxConnections - reservedConnections` tokenless connections, a new one closes the oldest.
-    public var reservedConnections: Int
+    package var reservedConnections: Int
     /// Also listen on ::1 (skipped with a warning when the host has no IPv6 loopback).
-    public var listenIPv6: Bool
+    package var listenIPv6: Bool
 
-    public init(port: UInt16 = HTTPOptions.defaultPort, token: BearerToken, origins: OriginPolicy = OriginPolicy(),
+    package init(port: UInt16 = HTTPOptions.defaultPort, token: BearerToken, origins: OriginPolicy = OriginPolicy(),
                 site: StaticSite? = nil, maxBodyBytes: Int = 64 * 1024, queueLimitBytes: Int = 256 * 1024,
                 maxConnections: Int = 128, maxEventClients: Int = 100, idleTimeoutSeconds: Int = 30,
                 headDeadlineMs: Int = 10_000, reservedConnections: Int = 16, listenIPv6: Bool = true) {
@@ -51,7 +51,7 @@ public struct HTTPOptions: Sendable {
 }
 
 /// Why the HTTP bridge cannot start: a token file readable by others, a bad origin, a port in use.
-public struct HTTPSetupError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct HTTPSetupError: Error, CustomStringConvertible, Sendable {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

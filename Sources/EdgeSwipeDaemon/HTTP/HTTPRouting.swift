@@ -1,22 +1,22 @@
 /// What the bridge does with a request, decided from its head alone (pure: tests call it directly).
 /// Order: method and path, then Host (DNS rebinding), then Origin, then the token, then the body size.
-public enum HTTPRouting {
+package enum HTTPRouting {
     /// The parts of a request head the decision needs.
-    public struct Head: Sendable {
-        public var method: String
-        public var path: String
-        public var host: String?
-        public var origin: String?
-        public var authorization: String?
+    package struct Head: Sendable {
+        package var method: String
+        package var path: String
+        package var host: String?
+        package var origin: String?
+        package var authorization: String?
         /// `?token=` (EventSource cannot set headers).
-        public var tokenParameter: String?
+        package var tokenParameter: String?
         /// `?events=transition,appearance`.
-        public var eventsParameter: String?
+        package var eventsParameter: String?
         /// `POST /commands?stream=ID`: the page's event stream, the client its exclusions belong to.
-        public var streamParameter: String?
-        public var contentLength: String?
+        package var streamParameter: String?
+        package var contentLength: String?
 
-        public init(method: String, path: String, host: String? = nil, origin: String? = nil,
+        package init(method: String, path: String, host: String? = nil, origin: String? = nil,
                     authorization: String? = nil, tokenParameter: String? = nil, eventsParameter: String? = nil,
                     streamParameter: String? = nil, contentLength: String? = nil) {
             self.method = method
@@ -31,7 +31,7 @@ public enum HTTPRouting {
         }
     }
 
-    public enum Decision: Sendable {
+    package enum Decision: Sendable {
         /// Answer at once.
         case reply(HTTPReply)
         /// A file of the kiosk page.
@@ -43,7 +43,7 @@ public enum HTTPRouting {
         case command(stream: ControlClientID?)
     }
 
-    public static func decide(_ head: Head, options: HTTPOptions, port: UInt16) -> Decision {
+    package static func decide(_ head: Head, options: HTTPOptions, port: UInt16) -> Decision {
         switch (head.method, head.path) {
         case ("OPTIONS", "/commands"), ("OPTIONS", "/events"):
             return preflight(head, options: options)
@@ -148,7 +148,7 @@ public enum HTTPRouting {
     }
 
     /// The HTTP status for a protocol answer: 200 for replies, 4xx/5xx by error code.
-    public static func status(ofErrorCode code: String) -> UInt32 {
+    package static func status(ofErrorCode code: String) -> UInt32 {
         switch code {
         case "refused": return 409
         case "unavailable": return 503
@@ -160,13 +160,13 @@ public enum HTTPRouting {
 }
 
 /// A complete answer: status, body, headers.
-public struct HTTPReply: Sendable {
-    public var status: UInt32
-    public var contentType: String?
-    public var body: [UInt8]
-    public var headers: [(String, String)]
+package struct HTTPReply: Sendable {
+    package var status: UInt32
+    package var contentType: String?
+    package var body: [UInt8]
+    package var headers: [(String, String)]
 
-    public init(status: UInt32, contentType: String?, body: [UInt8], headers: [(String, String)] = []) {
+    package init(status: UInt32, contentType: String?, body: [UInt8], headers: [(String, String)] = []) {
         self.status = status
         self.contentType = contentType
         self.body = body

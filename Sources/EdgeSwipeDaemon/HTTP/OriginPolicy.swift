@@ -1,22 +1,22 @@
 /// Which browser origins may use the bridge. A request carrying another `Origin` gets no CORS grant and is
 /// refused (403) on /events and /commands; requests without `Origin` (curl, non-browser clients) are judged
 /// by the token alone. The endpoint's own origins are always allowed, so the served demo page works.
-public struct OriginPolicy: Sendable {
-    public private(set) var allowed: Set<String> = []
+package struct OriginPolicy: Sendable {
+    package private(set) var allowed: Set<String> = []
 
-    public init() {}
+    package init() {}
 
     /// `origins` like `http://localhost:3000`: scheme, host and optional port, nothing else.
-    public init(_ origins: [String]) throws {
+    package init(_ origins: [String]) throws {
         for o in origins { allowed.insert(try Self.normalise(o)) }
     }
 
     /// Adds the origins a browser uses for pages this endpoint serves itself.
-    public mutating func allowSelf(port: UInt16) {
+    package mutating func allowSelf(port: UInt16) {
         for host in ["127.0.0.1", "localhost", "[::1]"] { allowed.insert("http://\(host):\(port)") }
     }
 
-    public func allows(_ origin: String) -> Bool {
+    package func allows(_ origin: String) -> Bool {
         guard let o = try? Self.normalise(origin) else { return false }
         return allowed.contains(o)
     }

@@ -1,17 +1,17 @@
 /// Server-Sent Events framing of the control protocol's lines (WHATWG HTML, "Server-sent events"):
 /// each JSON object becomes one unnamed event, `data: <json>\n\n`, so `EventSource.onmessage` gets it.
 /// The JSON is compact (no raw newlines: strings escape them), so one `data:` line always suffices.
-public enum SSEFraming {
+package enum SSEFraming {
     /// Reconnection delay suggested to EventSource, then the control protocol's hello as the first event
     /// (naming the stream, when given).
-    public static func preamble(retryMs: Int = 2000, stream: ControlClientID? = nil) -> [UInt8] {
+    package static func preamble(retryMs: Int = 2000, stream: ControlClientID? = nil) -> [UInt8] {
         var out = Array("retry: \(retryMs)\n".utf8)
         out += frame(line: ControlProtocol.hello(client: stream))
         return out
     }
 
     /// One protocol line (with or without its trailing newline) as one event.
-    public static func frame(line: [UInt8]) -> [UInt8] {
+    package static func frame(line: [UInt8]) -> [UInt8] {
         var body = line[...]
         while let last = body.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { body = body.dropLast() }
         var out: [UInt8] = []

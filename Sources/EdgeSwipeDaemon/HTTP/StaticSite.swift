@@ -9,28 +9,28 @@ import EdgeSwipeSystem
 /// lead outside the root; a FIFO, which would block the service in open(); a directory, a device, a socket)
 /// stops the start with an error naming it. Opened with O_NOFOLLOW | O_NONBLOCK relative to the directory,
 /// and checked with fstat on the open descriptor, so a swap after readdir cannot slip one through.
-public struct StaticSite: Sendable {
-    public struct File: Sendable {
-        public var contentType: String
-        public var bytes: [UInt8]
+package struct StaticSite: Sendable {
+    package struct File: Sendable {
+        package var contentType: String
+        package var bytes: [UInt8]
 
-        public init(contentType: String, bytes: [UInt8]) {
+        package init(contentType: String, bytes: [UInt8]) {
             self.contentType = contentType
             self.bytes = bytes
         }
     }
 
-    public static let maxTotalBytes = 2 * 1024 * 1024
-    public private(set) var files: [String: File] = [:]
+    package static let maxTotalBytes = 2 * 1024 * 1024
+    package private(set) var files: [String: File] = [:]
 
     static let types = ["html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",
                         "css": "text/css; charset=utf-8", "svg": "image/svg+xml", "png": "image/png",
                         "ico": "image/x-icon", "json": "application/json"]
 
-    public init(files: [String: File]) { self.files = files }
+    package init(files: [String: File]) { self.files = files }
 
     /// Reads every servable file of `directory` (which must hold index.html).
-    public static func load(directory: String) throws -> StaticSite {
+    package static func load(directory: String) throws -> StaticSite {
         let dir: OpaquePointer
         do { dir = try SystemCall.runPointer("opendir(\(directory))") { opendir(directory) } } catch {
             throw HTTPSetupError("web root \(directory): \(String(cString: strerror(error.errno.rawValue)))")
@@ -57,7 +57,7 @@ public struct StaticSite: Sendable {
     }
 
     /// The file for a request path (`/` is index.html), or nil.
-    public func file(forPath path: String) -> File? {
+    package func file(forPath path: String) -> File? {
         let name = path == "/" ? "index.html" : String(path.dropFirst())
         guard path.hasPrefix("/"), Self.isServableName(name) else { return nil }
         return files[name]

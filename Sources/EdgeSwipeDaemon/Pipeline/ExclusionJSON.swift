@@ -5,11 +5,11 @@ import TouchModel
 /// The JSON of clients' exclusion rectangles (docs/protocol.md): the `setExclusions` reply's result, and the
 /// `exclusions` event that tells an owner its rectangles changed without its asking. Both carry the same
 /// result object, so a client handles them alike.
-public enum ExclusionJSON {
+package enum ExclusionJSON {
     /// `{"rects":[{index,x,y,width,height,screen?}],"clipped":[{index,edge,removedMM,kept}],"capMM":..,
     /// "capScreen":{widthMM,heightMM,edgeZoneMM}|null,"capScreens":[...]}`. `capScreen` is the first device's
     /// (null before any), `capScreens` every device's.
-    public static func result(_ result: ExclusionResult) -> JSONValue {
+    package static func result(_ result: ExclusionResult) -> JSONValue {
         let stored: [JSONValue] = result.stored.map { rect($0.rect, index: $0.index) }
         let clipped: [JSONValue] = result.clipped.map { c in
             .object(["index": .integer(Int64(c.index)), "edge": .string(c.edge.rawValue),
@@ -25,7 +25,7 @@ public enum ExclusionJSON {
 
     /// `{"type":"exclusions","event":"changed","cause":"geometry"|"otherOwner","result":{...},"time":..}`
     /// (time in seconds, when given).
-    public static func event(_ report: ExclusionReport, time: Microseconds?) -> JSONValue {
+    package static func event(_ report: ExclusionReport, time: Microseconds?) -> JSONValue {
         var o: [String: JSONValue] = ["type": .string("exclusions"), "event": .string("changed"),
                                       "cause": .string(report.cause.rawValue),
                                       "result": result(report.result)]

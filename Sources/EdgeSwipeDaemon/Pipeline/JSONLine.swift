@@ -1,11 +1,11 @@
 /// Builds one JSON object on one line, fields in the order they are added.
 /// Output is small and hot (one line per frame while a swipe runs), so this writes directly into a String
 /// instead of going through JSONSerialization; strings are escaped per RFC 8259.
-public struct JSONLine: Sendable {
+package struct JSONLine: Sendable {
     private var text = "{"
     private var empty = true
 
-    public init() {}
+    package init() {}
 
     private mutating func key(_ k: String) {
         if !empty { text.append(",") }
@@ -14,34 +14,34 @@ public struct JSONLine: Sendable {
         text.append(":")
     }
 
-    public mutating func add(_ k: String, _ v: String) {
+    package mutating func add(_ k: String, _ v: String) {
         key(k)
         JSONLine.appendQuoted(v, to: &text)
     }
 
-    public mutating func add(_ k: String, _ v: Int) {
+    package mutating func add(_ k: String, _ v: Int) {
         key(k)
         text.append(String(v))
     }
 
-    public mutating func add(_ k: String, _ v: Bool) {
+    package mutating func add(_ k: String, _ v: Bool) {
         key(k)
         text.append(v ? "true" : "false")
     }
 
     /// Doubles are written with up to `decimals` places; non-finite values become null (JSON has no NaN).
-    public mutating func add(_ k: String, _ v: Double, decimals: Int = 4) {
+    package mutating func add(_ k: String, _ v: Double, decimals: Int = 4) {
         key(k)
         JSONLine.appendNumber(v, decimals: decimals, to: &text)
     }
 
     /// A pre-encoded JSON value (object or array).
-    public mutating func addRaw(_ k: String, _ json: String) {
+    package mutating func addRaw(_ k: String, _ json: String) {
         key(k)
         text.append(json)
     }
 
-    public var string: String { text + "}" }
+    package var string: String { text + "}" }
 
     static func appendNumber(_ v: Double, decimals: Int, to out: inout String) {
         guard v.isFinite else { out.append("null"); return }

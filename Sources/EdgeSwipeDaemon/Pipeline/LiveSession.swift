@@ -9,7 +9,7 @@ import TouchModel
 /// unplugged device cancels its contacts and is dropped while everything else keeps running. Recordings
 /// (`ReplayFeeder`) and libinput touchscreens are sources too, fed by their owners. Times are
 /// CLOCK_MONOTONIC microseconds (the clock LiveDevice sets).
-public final class LiveSession {
+package final class LiveSession {
     /// A device read from its own descriptor, and its registration on the loop (borrowed: the device closes
     /// its descriptor itself, in `remove`).
     private struct Reading {
@@ -26,24 +26,24 @@ public final class LiveSession {
     /// This and the other properties read on every wake-up have unchecked exclusivity: one thread, and no
     /// access overlaps another. The dynamic check is a runtime call into thread-local state on each access,
     /// which a wake-up otherwise never touches (under the VM rig's emulation every such page costs).
-    @exclusivity(unchecked) public var onEvent: ((SourceID, InputEvent) -> Void)? {
+    @exclusivity(unchecked) package var onEvent: ((SourceID, InputEvent) -> Void)? {
         didSet { reportsRawEvents = onEvent != nil }
     }
     /// Whether `onEvent` is set: a wake-up tests this flag instead of copying the optional closure (an
     /// outlined copy on a page of its own, on every wake-up, even when it is nil).
     @exclusivity(unchecked) private var reportsRawEvents = false
     /// Called after a device was unplugged and dropped.
-    public var onUnplug: ((SourceID, String) -> Void)?
+    package var onUnplug: ((SourceID, String) -> Void)?
 
-    public var navigation: NavigationSession? { core.navigation }
+    package var navigation: NavigationSession? { core.navigation }
     /// Every source: devices read here, fed recordings and frame sources.
-    public var sourceCount: Int { core.sources.count }
+    package var sourceCount: Int { core.sources.count }
     /// The pipeline of a source, nil once it is gone.
-    public func pipeline(_ id: SourceID) -> DevicePipeline? { core.sources[id]?.pipeline }
+    package func pipeline(_ id: SourceID) -> DevicePipeline? { core.sources[id]?.pipeline }
 
     /// A session whose outputs go to `sink` from the start: navigation's first events (the initial stack) at once.
     /// `timer` is the service's one deadline timerfd (a new one when nil); the session takes its expiry.
-    public convenience init(loop: EventLoop, timer: DeadlineTimer? = nil, options: PipelineOptions,
+    package convenience init(loop: EventLoop, timer: DeadlineTimer? = nil, options: PipelineOptions,
                             navigation: NavigationSession?, sink: @escaping (PipelineOutput) -> Void) throws {
         try self.init(loop: loop, timer: timer, options: options, navigation: navigation)
         start(output: sink)
@@ -51,7 +51,7 @@ public final class LiveSession {
 
     /// A session that sends nothing until `start(output:)`: for an owner that makes the session before it can take
     /// its outputs (the service, whose output handler is itself).
-    public init(loop: EventLoop, timer: DeadlineTimer? = nil, options: PipelineOptions, navigation: NavigationSession?) throws {
+    package init(loop: EventLoop, timer: DeadlineTimer? = nil, options: PipelineOptions, navigation: NavigationSession?) throws {
         self.loop = loop
         self.options = options
         core = SessionCore(navigation: navigation, emitFrames: options.emitFrames)
@@ -61,7 +61,7 @@ public final class LiveSession {
 
     /// Sends navigation's first events (the initial stack) to `output`, then every output after. Once, before any
     /// source is added.
-    public func start(output: @escaping (PipelineOutput) -> Void) {
+    package func start(output: @escaping (PipelineOutput) -> Void) {
         core.sink = output
         core.flushNavigation()
     }
@@ -73,7 +73,7 @@ public final class LiveSession {
 
     /// After a change from outside the input path (a control command): publish what navigation did and
     /// re-arm the timer for its animation.
-    public func navigationChanged() {
+    package func navigationChanged() {
         core.navigationChanged()
         rearm()
     }
@@ -82,7 +82,7 @@ public final class LiveSession {
     /// when it is to be forwarded and has no slots. `options` overrides the session's (per-device settings from
     /// the configuration). With `forwardTo` (ownership), the touches no gesture takes go on to that target.
     @discardableResult
-    public func add(_ device: LiveDevice, options deviceOptions: PipelineOptions? = nil,
+    package func add(_ device: LiveDevice, options deviceOptions: PipelineOptions? = nil,
                     forwardTo target: (any ForwardTarget)? = nil) throws -> SourceID {
         let forwarding = try target.map {
             try SourceForwarding(device: device.description, mode: .live, target: $0, releaseGrab: { try device.ungrab() })
@@ -107,7 +107,7 @@ public final class LiveSession {
     /// Adds a pipeline that is fed events by the caller, as if they came from a device (a recording: after a
     /// SYN_DROPPED the state is unknown). With `forwardTo`, as `add`; `releaseGrab` stands for the device's grab
     /// release, called once if a write to the target fails.
-    public func addFed(_ description: DeviceDescription, options deviceOptions: PipelineOptions? = nil,
+    package func addFed(_ description: DeviceDescription, options deviceOptions: PipelineOptions? = nil,
                        forwardTo target: (any ForwardTarget)? = nil,
                        releaseGrab: (() throws -> Void)? = nil) throws -> SourceID {
         let forwarding = try target.map {
@@ -118,20 +118,20 @@ public final class LiveSession {
     }
 
     /// One event of a fed pipeline (times on the same clock as live devices: CLOCK_MONOTONIC µs).
-    public func feed(_ event: InputEvent, to id: SourceID) {
+    package func feed(_ event: InputEvent, to id: SourceID) {
         guard let source = core.sources[id] else { return }
         core.feed(event, to: source)
         rearm()
     }
 
     /// Adds a source that delivers whole frames in mm (libinput touchscreens).
-    public func addFrameSource(name: String, node: String, size: PhysicalSize,
+    package func addFrameSource(name: String, node: String, size: PhysicalSize,
                                options deviceOptions: PipelineOptions? = nil) throws -> SourceID {
         core.add(try DevicePipeline(frameSourceNamed: name, node: node, size: size, options: deviceOptions ?? options)).id
     }
 
     /// One frame of a frame source.
-    public func process(_ frame: TouchFrame, from id: SourceID) {
+    package func process(_ frame: TouchFrame, from id: SourceID) {
         guard let source = core.sources[id] else { return }
         core.process(frame, from: source)
         rearm()
@@ -140,7 +140,7 @@ public final class LiveSession {
     /// Stops a source (unplugged, removed by its owner, or on request) and cancels what it had in flight.
     /// Returns whether a contact was down and so was cancelled.
     @discardableResult
-    public func remove(_ id: SourceID, now: Microseconds) -> Bool {
+    package func remove(_ id: SourceID, now: Microseconds) -> Bool {
         guard let source = core.sources[id] else { return false }
         let reading = readings.removeValue(forKey: id)
         reading?.registration.close()
@@ -151,7 +151,7 @@ public final class LiveSession {
     }
 
     /// New settings for a source (a reloaded configuration), applied between touches (`SessionCore.reconfigure`).
-    public func reconfigure(_ id: SourceID, options: PipelineOptions) throws {
+    package func reconfigure(_ id: SourceID, options: PipelineOptions) throws {
         guard let source = core.sources[id] else { return }
         try core.reconfigure(source, options: options)
         rearm()

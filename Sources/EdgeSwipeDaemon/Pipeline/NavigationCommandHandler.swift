@@ -8,18 +8,18 @@ import TouchModel
 /// (bounded: past the bound push and pop are `refused`; setStack and popToRoot replace queued changes);
 /// the reply then says `queued: true`. Events the command causes are flushed by `afterChange` (published to
 /// subscribers before the reply) and the animation deadline re-armed.
-public final class NavigationCommandHandler: ControlCommandHandler {
-    public let session: NavigationSession
+package final class NavigationCommandHandler: ControlCommandHandler {
+    package let session: NavigationSession
     /// Publishes pending navigation events and re-arms timers (LiveSession.navigationChanged).
-    public var afterChange: () -> Void = {}
+    package var afterChange: () -> Void = {}
 
-    public init(session: NavigationSession) {
+    package init(session: NavigationSession) {
         self.session = session
     }
 
     private var controller: NavigationController { session.controller }
 
-    public func handle(_ command: ControlCommand, from client: ControlClientID, now: Microseconds) -> Result<JSONValue, ControlError> {
+    package func handle(_ command: ControlCommand, from client: ControlClientID, now: Microseconds) -> Result<JSONValue, ControlError> {
         session.advance(now: now)
         let wasBusy = !controller.isSettled
         defer { afterChange() }
@@ -77,7 +77,7 @@ public final class NavigationCommandHandler: ControlCommandHandler {
 
     /// Exclusions belong to the client that set them: a control connection, or an HTTP page's event stream.
     /// The clients that get its share of the allowance are told (`afterChange` publishes their reports).
-    public func clientDisconnected(_ client: ControlClientID, now: Microseconds) {
+    package func clientDisconnected(_ client: ControlClientID, now: Microseconds) {
         controller.removeExclusions(owner: ExclusionOwner(client.rawValue))
         afterChange()
     }
@@ -94,7 +94,7 @@ public final class NavigationCommandHandler: ControlCommandHandler {
     }
 
     /// `{"stack":[{"name":..,"kind":..}],"top":..,"transitioning":..,"navigationBarHidden":..,"popDelegate":..}`.
-    public func state() -> JSONValue {
+    package func state() -> JSONValue {
         let stack: [JSONValue] = controller.screens.map { screen in
             .object(["name": .string(screen.name), "kind": .string(Self.kind(of: screen)),
                      "interactivePopEnabled": .bool(screen.interactivePopEnabled)])

@@ -6,7 +6,7 @@ extension PipelineOptions {
     /// A device's pipeline options from its configuration settings (defaults overlaid with its entry).
     /// Recognizers: one per configured edge (default left, or right for right-to-left), all with the
     /// configured thresholds; values not given keep issue 3's contract.
-    public init(settings: DeviceSettings, base: PipelineOptions = PipelineOptions()) throws {
+    package init(settings: DeviceSettings, base: PipelineOptions = PipelineOptions()) throws {
         self = base
         if let size = settings.size { configuredSize = size }
         if let r = settings.rotation { rotation = ScreenRotation(rawValue: r.rawValue) ?? .r0 }
@@ -37,7 +37,7 @@ extension PipelineOptions {
     }
 }
 
-public struct ConfigMappingError: Error, CustomStringConvertible {
-    public var description: String
+package struct ConfigMappingError: Error, CustomStringConvertible {
+    package var description: String
     init(_ d: String) { description = d }
 }

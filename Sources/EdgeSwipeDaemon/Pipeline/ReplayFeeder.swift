@@ -9,37 +9,37 @@ import TouchModel
 /// recognizer and animation deadlines share the session's timer. One timerfd of its own, armed at the next
 /// event: no wake-ups between events, none after the end. The events are read from the file as they play
 /// (`TraceStream`), so a recording of any length plays in bounded memory.
-public final class ReplayFeeder {
-    public enum State: String, Sendable {
+package final class ReplayFeeder {
+    package enum State: String, Sendable {
         case waiting, playing, finished
     }
 
-    public let stream: TraceStream
-    public private(set) var state = State.waiting
+    package let stream: TraceStream
+    package private(set) var state = State.waiting
     /// Events fed so far.
-    public private(set) var fedEvents = 0
+    package private(set) var fedEvents = 0
     /// After the last event (contacts still down were cancelled).
-    public var onFinished: (() -> Void)?
+    package var onFinished: (() -> Void)?
     /// When the file cannot be read again while playing (it changed or went away since it was checked),
     /// just before the replay finishes there.
-    public var onFailure: ((TraceError) -> Void)?
+    package var onFailure: ((TraceError) -> Void)?
 
     private let loop: EventLoop
     private let session: LiveSession
     private let timer: DeadlineTimer
     /// The session sources of the recording's devices, in the recording's order.
-    public private(set) var sourceIDs: [SourceID] = []
+    package private(set) var sourceIDs: [SourceID] = []
     private var merge: TraceMerge
     /// The CLOCK_MONOTONIC time at which the recording's first event plays.
     private var origin = Microseconds.zero
     private let firstEvent: Microseconds
 
     /// Adds one fed source per device of the recording. Throws when a device cannot be used (no size...).
-    public convenience init(loop: EventLoop, session: LiveSession, trace: Trace, options: PipelineOptions? = nil) throws {
+    package convenience init(loop: EventLoop, session: LiveSession, trace: Trace, options: PipelineOptions? = nil) throws {
         try self.init(loop: loop, session: session, stream: TraceStream(trace), options: options)
     }
 
-    public init(loop: EventLoop, session: LiveSession, stream: TraceStream, options: PipelineOptions? = nil) throws {
+    package init(loop: EventLoop, session: LiveSession, stream: TraceStream, options: PipelineOptions? = nil) throws {
         self.stream = stream
         self.loop = loop
         self.session = session
@@ -51,7 +51,7 @@ public final class ReplayFeeder {
     }
 
     /// Starts playing: the recording's first event plays at `start` (CLOCK_MONOTONIC).
-    public func start(at start: Microseconds) throws {
+    package func start(at start: Microseconds) throws {
         guard state == .waiting else { return }
         state = .playing
         origin = start

@@ -11,28 +11,28 @@ import TouchModel
 /// pipeline are registered on `loop` by whoever wires `edgeswipe run` (see docs/daemon.md, "Wiring").
 ///
 /// Call `ServiceSignals.blockSignals()` in a synchronous main before creating it.
-public final class DaemonRuntime {
-    public let loop: EventLoop
-    public let log: DaemonLog
-    public let config: ConfigStore
-    public let notifier: SystemdNotifier
-    public let deadlineTimer: DeadlineTimer
-    public let commands: CommandRunner
-    public let actions: ActionRunner
-    public private(set) var control: ControlServer?
-    public private(set) var printer: JSONLinePrinter?
+package final class DaemonRuntime {
+    package let loop: EventLoop
+    package let log: DaemonLog
+    package let config: ConfigStore
+    package let notifier: SystemdNotifier
+    package let deadlineTimer: DeadlineTimer
+    package let commands: CommandRunner
+    package let actions: ActionRunner
+    package private(set) var control: ControlServer?
+    package private(set) var printer: JSONLinePrinter?
     private var signals: SignalSource?
     private let stdoutFD: Int32
 
     /// A SIGHUP reload put a new configuration in force: rebuild per-device settings and recognizers.
     /// Not called when the new file was invalid (the old configuration stays).
-    public var onConfigApplied: ((DaemonConfig) -> Void)?
+    package var onConfigApplied: ((DaemonConfig) -> Void)?
     /// SIGTERM or SIGINT: the loop stops after this returns.
-    public var onStop: (() -> Void)?
+    package var onStop: (() -> Void)?
 
     /// Loads nothing itself: pass a `ConfigStore` (its first load must already have succeeded).
     /// `handler` receives control commands (the navigation controller); nil answers them `unavailable`.
-    public init(config: ConfigStore, handler: (any ControlCommandHandler)?, log: DaemonLog,
+    package init(config: ConfigStore, handler: (any ControlCommandHandler)?, log: DaemonLog,
                 notifier: SystemdNotifier = .fromEnvironment(), stdoutFD: Int32 = 1,
                 passedControl: FileDescriptor? = nil) throws {
         self.loop = try EventLoop()
@@ -54,16 +54,16 @@ public final class DaemonRuntime {
     }
 
     /// Every rule that applies to a device: its settings' actions (defaults overlaid with its entry).
-    public func rules(forEntry index: Int?) -> [ActionRule] { config.current.settings(forEntry: index).actions ?? [] }
+    package func rules(forEntry index: Int?) -> [ActionRule] { config.current.settings(forEntry: index).actions ?? [] }
 
     /// More receivers of every published event (e.g. the HTTP bridge's `HTTPEndpoint.publish`).
     private var extraSinks: [(ControlEvent) -> Void] = []
 
-    public func addEventSink(_ sink: @escaping (ControlEvent) -> Void) { extraSinks.append(sink) }
+    package func addEventSink(_ sink: @escaping (ControlEvent) -> Void) { extraSinks.append(sink) }
 
     /// Sends an event to subscribed control clients, extra sinks and, with print_json, stdout (not an event
     /// for one client: that is the client's own business).
-    public func publish(_ event: ControlEvent) {
+    package func publish(_ event: ControlEvent) {
         control?.publish(event)
         for sink in extraSinks { sink(event) }
         if event.recipient == nil { printer?.print(event.line) }
@@ -71,25 +71,25 @@ public final class DaemonRuntime {
 
     /// Whether an event of this class would reach anyone: printed lines, extra sinks, or a subscribed client.
     /// Events come every frame while a finger moves; with nobody listening they are not encoded at all.
-    public func wantsEvents(of eventClass: EventClass) -> Bool {
+    package func wantsEvents(of eventClass: EventClass) -> Bool {
         printer != nil || !extraSinks.isEmpty || control?.hasSubscribers(to: eventClass) == true
     }
 
     /// A recognizer report: published (when anyone listens), and the device's actions run.
-    public func handleGesture(_ event: GestureEvent, device: String?, rules: [ActionRule]) {
+    package func handleGesture(_ event: GestureEvent, device: String?, rules: [ActionRule]) {
         if wantsEvents(of: .gesture) { publish(ControlEvent.gesture(event, device: device)) }
         actions.perform(event, rules: rules)
     }
 
     /// Tells systemd the service is ready, then runs the loop until SIGTERM/SIGINT.
-    public func run(status: String? = nil) throws {
+    package func run(status: String? = nil) throws {
         do { try notifier.ready(status: status) } catch { log.warning("sd_notify READY=1: \(error)") }
         try loop.run()
     }
 
     /// What SIGHUP does, callable directly (tests, a future `reload` command).
     @discardableResult
-    public func reloadConfiguration() -> ConfigStore.ReloadOutcome {
+    package func reloadConfiguration() -> ConfigStore.ReloadOutcome {
         do { try notifier.reloading(now: loop.now) } catch { log.warning("sd_notify RELOADING=1: \(error)") }
         let outcome = config.reload()
         switch outcome {
@@ -136,7 +136,7 @@ public final class DaemonRuntime {
 
 extension ConfigStore.ReloadOutcome {
     /// The diagnostic code clients see.
-    public var code: String {
+    package var code: String {
         switch self {
         case .applied: return "configReloaded"
         case .unchanged: return "configUnchanged"

@@ -5,38 +5,38 @@ import EdgeSwipeSystem
 
 /// Listening sockets handed over by systemd (sd_listen_fds(3)), sorted by the `FileDescriptorName=` of
 /// the socket unit that made them: `control` (edgeswipe.socket) and `http` (edgeswipe-http.socket).
-public struct PassedSockets: Equatable, Sendable {
-    public var control: FileDescriptor?
-    public var http: [FileDescriptor]
+package struct PassedSockets: Equatable, Sendable {
+    package var control: FileDescriptor?
+    package var http: [FileDescriptor]
 
-    public init(control: FileDescriptor? = nil, http: [FileDescriptor] = []) {
+    package init(control: FileDescriptor? = nil, http: [FileDescriptor] = []) {
         self.control = control
         self.http = http
     }
 
-    public static let none = PassedSockets()
-    public var isEmpty: Bool { control == nil && http.isEmpty }
+    package static let none = PassedSockets()
+    package var isEmpty: Bool { control == nil && http.isEmpty }
 }
 
 /// The socket-activation environment: LISTEN_PID, LISTEN_FDS, LISTEN_FDNAMES (sd_listen_fds(3)). The
 /// parser is pure; `takeFromEnvironment` reads the variables, unsets them so children (actions) do not
 /// inherit them, and marks the descriptors close-on-exec.
-public enum SocketActivation {
+package enum SocketActivation {
     /// SD_LISTEN_FDS_START: passed descriptors begin at 3.
-    public static let firstDescriptor: Int32 = 3
+    package static let firstDescriptor: Int32 = 3
     /// More than this is not what our socket units pass (1 control + 2 HTTP); refused rather than trusted.
-    public static let maximumDescriptors = 16
+    package static let maximumDescriptors = 16
 
-    public struct Failure: Error, Equatable, CustomStringConvertible {
-        public let message: String
-        public init(_ message: String) { self.message = message }
-        public var description: String { "socket activation: \(message)" }
+    package struct Failure: Error, Equatable, CustomStringConvertible {
+        package let message: String
+        package init(_ message: String) { self.message = message }
+        package var description: String { "socket activation: \(message)" }
     }
 
     /// The sockets the variables describe. Without LISTEN_FDS, or with LISTEN_PID naming another process
     /// (the variables were inherited, not meant for us), there are none. Malformed values, names that are
     /// neither `control` nor `http`, or two control sockets are refused with the variable named.
-    public static func parse(listenPID: String?, listenFDs: String?, listenFDNames: String?,
+    package static func parse(listenPID: String?, listenFDs: String?, listenFDNames: String?,
                              ownPID: Int32) throws(Failure) -> PassedSockets {
         guard let listenFDs else { return .none }
         guard let pidText = listenPID else { return .none }
@@ -77,7 +77,7 @@ public enum SocketActivation {
     /// Reads and unsets the variables, then checks each passed descriptor is a listening stream socket of
     /// the family its name needs and makes it close-on-exec and non-blocking (the loop accepts until
     /// "would block").
-    public static func takeFromEnvironment() throws -> PassedSockets {
+    package static func takeFromEnvironment() throws -> PassedSockets {
         func take(_ name: String) -> String? {
             let value = getenv(name).map { String(cString: $0) }
             unsetenv(name)

@@ -8,13 +8,13 @@ import TouchModel
 /// sd_notify(3) through its documented datagram protocol, without libsystemd: one `KEY=VALUE` datagram
 /// per state change to the socket named by NOTIFY_SOCKET (a path, or '@' for the abstract namespace).
 /// Without NOTIFY_SOCKET (not started by systemd) every call does nothing.
-public final class SystemdNotifier {
-    public let socketPath: String?
+package final class SystemdNotifier {
+    package let socketPath: String?
     /// The datagram socket, or why it could not be made (reported by the first `notify`); nil without a path.
     private let socket: Result<FileDescriptor, SystemError>?
 
     /// `socketPath` nil: no notifications.
-    public init(socketPath: String?) {
+    package init(socketPath: String?) {
         self.socketPath = (socketPath?.isEmpty ?? true) ? nil : socketPath
         socket = self.socketPath.map { _ in
             Result { () throws(SystemError) in
@@ -26,16 +26,16 @@ public final class SystemdNotifier {
     }
 
     /// From NOTIFY_SOCKET.
-    public static func fromEnvironment() -> SystemdNotifier {
+    package static func fromEnvironment() -> SystemdNotifier {
         SystemdNotifier(socketPath: getenv("NOTIFY_SOCKET").map { String(cString: $0) })
     }
 
     deinit { if case .success(let fd) = socket { try? fd.close() } }
 
-    public var isActive: Bool { socketPath != nil }
+    package var isActive: Bool { socketPath != nil }
 
     /// Sends one state message, e.g. "READY=1\nSTATUS=watching 2 devices".
-    public func notify(_ state: String) throws {
+    package func notify(_ state: String) throws {
         guard let path = socketPath, let socket else { return }
         let fd = try socket.get().rawValue
         let bytes = Array(state.utf8)
@@ -49,17 +49,17 @@ public final class SystemdNotifier {
     }
 
     /// The service is up: devices opened, socket listening.
-    public func ready(status: String? = nil) throws {
+    package func ready(status: String? = nil) throws {
         try notify("READY=1" + (status.map { "\nSTATUS=\($0)" } ?? ""))
     }
 
     /// Reloading the configuration (SIGHUP) at `now` (CLOCK_MONOTONIC: the loop turn's time, read after the
     /// signal arrived, as systemd ≥ 253's notify-reload expects in MONOTONIC_USEC).
-    public func reloading(now: Microseconds) throws {
+    package func reloading(now: Microseconds) throws {
         try notify("RELOADING=1\nMONOTONIC_USEC=\(now.rawValue)")
     }
 
-    public func stopping() throws { try notify("STOPPING=1") }
+    package func stopping() throws { try notify("STOPPING=1") }
 
-    public func status(_ text: String) throws { try notify("STATUS=\(text)") }
+    package func status(_ text: String) throws { try notify("STATUS=\(text)") }
 }
