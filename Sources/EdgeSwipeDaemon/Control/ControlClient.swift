@@ -5,9 +5,9 @@ import EdgeSwipeSystem
 
 /// The client side of the control socket, as small as a check needs: connect and read the hello. Used by
 /// `edgeswipe doctor`; a front end speaks the whole protocol (docs/protocol.md).
-public enum ControlClient {
+package enum ControlClient {
     /// Connects to `path` and returns the service's first line (its hello) decoded, waiting at most `timeoutMS`.
-    public static func hello(path: String, timeoutMS: Int = 2000) throws -> JSONValue {
+    package static func hello(path: String, timeoutMS: Int = 2000) throws -> JSONValue {
         let fd = FileDescriptor(rawValue: try SystemCall.run("socket(AF_UNIX, SOCK_STREAM)") {
             socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         })
