@@ -130,3 +130,46 @@ private func listeningLoopbackSocket() throws -> (fd: Int32, port: UInt16) {
         #expect(r.bodyText == #"{"command":"state","id":2,"result":{"stack":["home"]},"type":"reply"}"# + "\n")
     }
 }
+
+/// Issue 22: a passed control socket was logged under the configured (or `--socket`) path, which systemd's
+/// socket unit need not use. The log names the address the socket is bound to (getsockname): a path, an
+/// abstract name.
+@Suite(.serialized) struct PassedControlSocketAddressTests {
+    func logOfServing(_ fd: Int32, configured: String) throws -> [String] {
+        let log = Mutex<[String]>([])
+        let loop = LoopThread { loop in
+            let sink = DaemonLog(minimum: .debug) { _, message in log.withLock { $0.append(message) } }
+            let nav = try FakeNavigation(loop: loop)
+            let server = try ControlServer(loop: loop, options: ControlServer.Options(path: configured), handler: nav, log: sink,
+                                           passed: FileDescriptor(rawValue: fd))
+            nav.server = server
+            return (KeepAlive([server, nav]), server.statistics)
+        }
+        #expect(loop.failure.withLock { $0 } == nil)
+        #expect(loop.stop())
+        return log.withLock { $0 }
+    }
+
+    @Test func aPassedSocketIsLoggedUnderItsOwnPath() throws {
+        let dir = TempDirectory()
+        let real = dir.file("real.sock")
+        let fd = try listeningUnixSocket(real)
+        let log = try logOfServing(fd, configured: dir.file("from-socket-option.sock"))
+        #expect(log.contains("control socket listening on \(real) (passed by systemd)"), "\(log)")
+        #expect(!log.contains { $0.contains("from-socket-option.sock") }, "\(log)")
+    }
+
+    @Test func aPassedAbstractSocketIsLoggedUnderItsName() throws {
+        // An abstract name (ListenStream=@name): sun_path starts with a NUL, the name is the bytes after it.
+        let abstract = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        let name = "edgeswipe-test-\(getpid())"
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in name.utf8.enumerated() { raw[i + 1] = b } }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + 1 + name.utf8.count)
+        let rc = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(abstract, $0, length) } }
+        #expect(rc == 0 && listen(abstract, 4) == 0)
+        let abstractLog = try logOfServing(abstract, configured: "/run/edgeswipe/control.sock")
+        #expect(abstractLog.contains("control socket listening on @\(name) (passed by systemd)"), "\(abstractLog)")
+    }
+}

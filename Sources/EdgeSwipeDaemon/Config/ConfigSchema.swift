@@ -38,10 +38,8 @@ extension DaemonConfig {
             if e.value.isNull {
                 s.path = nil
             } else if let p = r.string(e.value, "socket.path") {
-                if !p.hasPrefix("/") {
-                    r.issue("socket.path", e.value.mark, "must be an absolute path (or null to disable the socket)")
-                } else if p.utf8.count >= 108 {
-                    r.issue("socket.path", e.value.mark, "is \(p.utf8.count) bytes; a Unix socket path must be under 108")
+                if let problem = SocketConfig.problem(withPath: p) {
+                    r.issue("socket.path", e.value.mark, problem + (p.hasPrefix("/") ? "" : " (or null to disable the socket)"))
                 } else {
                     s.path = p
                 }

@@ -46,6 +46,15 @@ package struct DaemonConfig: Hashable, Sendable {
 
 package struct SocketConfig: Hashable, Sendable {
     package static let defaultPath = "/run/edgeswipe/control.sock"
+
+    /// Why `path` cannot be the control socket's (`socket.path` and `run --socket`), nil when it can: it must be
+    /// absolute, as the service runs from / under systemd and a relative path would name another file, and
+    /// short enough for sockaddr_un.
+    package static func problem(withPath path: String) -> String? {
+        if !path.hasPrefix("/") { return "must be an absolute path" }
+        if path.utf8.count >= 108 { return "is \(path.utf8.count) bytes; a Unix socket path must be under 108" }
+        return nil
+    }
     /// Nil disables the control socket.
     package var path: String?
     /// Group owning the socket (its members may connect). Nil keeps the service's own group.

@@ -204,9 +204,9 @@ public enum ControlProtocol {
 
     // MARK: Encoding
 
-    /// The first line the service sends on every accepted connection. `client`: an HTTP event stream's id,
+    /// The first line the service sends on every accepted connection. `stream`: an HTTP event stream's id,
     /// which the page names in `POST /commands?stream=ID` so that what it sets lives as long as its stream.
-    public static func hello(client: ControlClientID? = nil) -> [UInt8] {
+    public static func hello(stream: String? = nil) -> [UInt8] {
         var o: [String: JSONValue] = [
             "type": .string("hello"),
             "protocol": .integer(version),
@@ -214,7 +214,7 @@ public enum ControlProtocol {
             "events": .array(EventClass.allCases.map { .string($0.rawValue) }),
             "commands": .array(commandNames.map { .string($0) }),
         ]
-        if let client { o["stream"] = .string(String(client.rawValue)) }
+        if let stream { o["stream"] = .string(stream) }
         return line(.object(o))
     }
 

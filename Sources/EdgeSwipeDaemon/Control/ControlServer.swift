@@ -69,14 +69,17 @@ package final class ControlServer {
     package init(loop: EventLoop, options: Options, handler: (any ControlCommandHandler)?, log: DaemonLog,
                 passed: FileDescriptor? = nil) throws {
         self.loop = loop
-        self.options = options
         self.handler = handler
         self.log = log
+        var options = options
         if let passed {
+            // The socket unit chose the address, not the configuration or --socket: messages name the real one.
+            options.path = try UnixAddress.bound(passed)
             listener = UnixListener(loop: loop, adopting: passed, path: options.path)
         } else {
             listener = try UnixListener(loop: loop, path: options.path, mode: mode_t(options.mode), groupID: options.groupID)
         }
+        self.options = options
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
         // A throw here runs deinit, which removes the socket file; the listener's registration closes it.
         try listener.registration.register(events: .readable) { [unowned self] _ in self.acceptPending() }

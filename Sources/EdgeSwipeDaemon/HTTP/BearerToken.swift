@@ -50,20 +50,36 @@ package struct BearerToken: Sendable {
             throw HTTPSetupError("token file \(path): \(String(cString: strerror(error.errno.rawValue)))")
         }
         guard n < buffer.count else { throw HTTPSetupError("token file \(path): longer than 1 KiB") }
-        let text = String(decoding: buffer[0..<n], as: UTF8.self)
-        let trimmed = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == " " || $0 == "\t" })
-        guard trimmed.count == 1 else {
-            throw HTTPSetupError("token file \(path): expected one token on one line, found \(trimmed.count) words")
-        }
-        do { return try BearerToken(String(trimmed[0])) } catch let e as HTTPSetupError {
+        do { return try BearerToken(fileContents: buffer[0..<n]) } catch let e as HTTPSetupError {
             throw HTTPSetupError("token file \(path): \(e.description)")
         }
+    }
+
+    /// A token file's bytes: the token, with blanks and line ends of any form (LF, CRLF, CR) around it.
+    /// Split as bytes, not Characters: "\r\n" is one Character in Swift, equal to neither "\r" nor "\n".
+    init(fileContents: ArraySlice<UInt8>) throws {
+        let words = fileContents.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D || $0 == 0x20 || $0 == 0x09 })
+        guard words.count == 1 else {
+            throw HTTPSetupError("expected one token on one line, found \(words.count) words")
+        }
+        if let i = words[0].firstIndex(where: { $0 <= 0x20 || $0 >= 0x7F }) {
+            let hex = String(words[0][i], radix: 16, uppercase: true)
+            throw HTTPSetupError("byte 0x\(hex.count == 1 ? "0" : "")\(hex) at offset \(i) is not a visible ASCII character; "
+                                 + "a token is visible ASCII characters without spaces")
+        }
+        try self.init(String(decoding: words[0], as: UTF8.self))
     }
 
     /// True only for the same bytes at the same length. Every byte up to the longer of the two lengths is
     /// compared and the differences are OR-ed at full width, so the time depends on the lengths only, never on
     /// where the first difference is (no early exit), and no length difference can cancel out.
     package func matches(_ candidate: some Collection<UInt8>) -> Bool {
+        Self.equalInConstantTime(bytes, candidate)
+    }
+
+    /// The comparison `matches` makes, for other secrets (event stream keys).
+    static func equalInConstantTime(_ secret: some Collection<UInt8>, _ candidate: some Collection<UInt8>) -> Bool {
+        let bytes = Array(secret)
         let presented = Array(candidate)
         var difference = UInt(bitPattern: presented.count ^ bytes.count)
         for i in 0..<Swift.max(presented.count, bytes.count) {

@@ -15,18 +15,24 @@ package struct HTTPConfig: Hashable, Sendable {
     package var tokenFile: String
     package var origins: [String] = []
     package var webRoot: String?
+    /// Serve a socket passed by systemd that is not bound to a loopback address (with a warning).
+    package var allowNonLoopback: Bool
 
-    package init(port: UInt16 = HTTPOptions.defaultPort, tokenFile: String, origins: [String] = [], webRoot: String? = nil) {
+    package init(port: UInt16 = HTTPOptions.defaultPort, tokenFile: String, origins: [String] = [], webRoot: String? = nil,
+                allowNonLoopback: Bool = false) {
         self.port = port
         self.tokenFile = tokenFile
         self.origins = origins
         self.webRoot = webRoot
+        self.allowNonLoopback = allowNonLoopback
     }
 
     /// Reads the token file and the pages: the options the endpoint starts with.
     package func options() throws -> HTTPOptions {
-        HTTPOptions(port: port, token: try BearerToken.load(path: tokenFile), origins: try OriginPolicy(origins),
-                    site: try webRoot.map { try StaticSite.load(directory: $0) })
+        var options = HTTPOptions(port: port, token: try BearerToken.load(path: tokenFile), origins: try OriginPolicy(origins),
+                                  site: try webRoot.map { try StaticSite.load(directory: $0) })
+        options.allowNonLoopback = allowNonLoopback
+        return options
     }
 }
 
@@ -34,7 +40,7 @@ extension DaemonConfig {
     /// `http:`: a mapping with `token_file` (required, absolute), `port` (default 8710), `origins`, `web_root`.
     static func readHTTP(_ r: ConfigReader, _ entry: YAMLEntry) -> HTTPConfig? {
         let node = entry.value
-        guard let m = r.mapping(node, "http", known: ["port", "token_file", "origins", "web_root"]) else { return nil }
+        guard let m = r.mapping(node, "http", known: ["port", "token_file", "origins", "web_root", "allow_non_loopback"]) else { return nil }
         var port = HTTPOptions.defaultPort
         if let e = m["port"], let n = r.int(e.value, "http.port", range: 1...65535) { port = UInt16(n) }
         guard let tokenEntry = m["token_file"] else {
@@ -61,6 +67,7 @@ extension DaemonConfig {
         if let e = m["web_root"], let dir = r.string(e.value, "http.web_root") {
             if dir.hasPrefix("/") { config.webRoot = dir } else { r.issue("http.web_root", e.value.mark, "must be an absolute path") }
         }
+        if let e = m["allow_non_loopback"], let b = r.bool(e.value, "http.allow_non_loopback") { config.allowNonLoopback = b }
         return config
     }
 }

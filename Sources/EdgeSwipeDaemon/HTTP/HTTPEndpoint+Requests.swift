@@ -95,7 +95,7 @@ extension HTTPEndpoint {
     /// One command through the same code as a control-socket line (`ControlProtocol.respond`). `stream`: the
     /// page's event stream (`?stream=ID`), which must be open; it is then the client (exclusions it sets go
     /// when it closes). Without one, each request is a client of its own, so setExclusions needs a stream.
-    func runCommand(_ body: [UInt8], stream: ControlClientID? = nil) -> HTTPReply {
+    func runCommand(_ body: [UInt8], stream key: String? = nil) -> HTTPReply {
         statistics.commands.bump()
         var line = body[...]
         while let last = line.last, last == 0x0A || last == 0x0D || last == 0x20 { line = line.dropLast() }
@@ -107,16 +107,20 @@ extension HTTPEndpoint {
             switch request.command {
             case .subscribe, .unsubscribe:
                 return refuse("\(request.command.name): over HTTP, choose classes with GET /events?events=transition,appearance")
-            case .setExclusions where stream == nil:
+            case .setExclusions where key == nil:
                 return refuse("setExclusions: over HTTP, name the page's event stream, POST /commands?stream=ID "
                               + "(ID: the \"stream\" of the stream's hello); the rectangles go when it closes")
             case .push, .pop, .setStack, .popToRoot, .state, .setExclusions, .setInteractivePopEnabled:
                 break
             }
         }
-        if let stream, streams[stream]?.state != .open {
-            let error = ControlError(.badArguments, "stream=\(stream.rawValue): no such event stream is open")
-            return HTTPReply(status: 400, contentType: "application/json", body: ControlProtocol.error(error))
+        var stream: ControlClientID?
+        if let key {
+            guard let open = openStream(key: key) else {
+                let error = ControlError(.badArguments, "stream=\(key): no such event stream is open")
+                return HTTPReply(status: 400, contentType: "application/json", body: ControlProtocol.error(error))
+            }
+            stream = open.id
         }
         var subscriptions = Set<EventClass>()
         let response = ControlProtocol.respond(to: Array(line), subscriptions: &subscriptions, handler: handler,

@@ -57,8 +57,9 @@ extension HTTPEndpoint {
             return queue(.error(503, ControlErrorCode.tooManyClients.rawValue,
                                 "\(options.maxEventClients) event streams already open"), on: connection, origin: origin)
         }
-        let stream = EventStream(id: nextClientID(), connection: connection, classes: classes, endpoint: self)
-        stream.queue.append(SSEFraming.preamble(stream: stream.id)[...])
+        let key = KernelRandom.hex(byteCount: EventStream.keyLength / 2)
+        let stream = EventStream(id: nextClientID(), key: key, connection: connection, classes: classes, endpoint: self)
+        stream.queue.append(SSEFraming.preamble(stream: stream.key)[...])
         let cls = Unmanaged.passRetained(stream).toOpaque()
         guard let response = MHD_create_response_from_callback(UInt64.max /* MHD_SIZE_UNKNOWN */, 16 * 1024,
                                                                  httpStreamReader, cls, httpStreamFreed) else {
@@ -77,6 +78,16 @@ extension HTTPEndpoint {
         let queued = MHD_queue_response(connection, 200, response)
         onStreamOpened?(stream.id)
         return queued
+    }
+
+    /// The open stream whose key is `key`. Every open stream's key is compared in full, at a cost that does not
+    /// depend on how much of a key matches (as the bearer token's), so timing tells nothing about live keys.
+    func openStream(key: String) -> EventStream? {
+        var found: EventStream?
+        for stream in streams.values where stream.state == .open && BearerToken.equalInConstantTime(stream.key.utf8, key.utf8) {
+            found = stream
+        }
+        return found
     }
 
     /// An EventSource sends nothing after its request: the socket turning readable means EOF (or junk), and

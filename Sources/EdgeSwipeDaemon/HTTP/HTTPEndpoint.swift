@@ -68,7 +68,15 @@ package final class HTTPEndpoint {
         }
 
         if !passed.isEmpty {
-            for fd in passed { listeners.append(try start(address: try .passed(fd))) }
+            for fd in passed {
+                let address = try Address.passed(fd)
+                if case .passed(_, let bound) = address, !bound.isLoopback {
+                    guard options.allowNonLoopback else { throw HTTPSetupError(Self.nonLoopbackRefusal(fd: fd.rawValue, address: bound.text)) }
+                    log.warning("http: the socket passed by systemd (fd \(fd.rawValue)) is bound to \(bound.text), which is not a loopback "
+                                + "address; serving it because non-loopback sockets are allowed: anyone who can reach it may try tokens")
+                }
+                listeners.append(try start(address: address))
+            }
             port = try InternetAddress.bound(passed[0]).port
         } else {
             let v4 = try start(address: .v4(port: options.port))
@@ -89,6 +97,14 @@ package final class HTTPEndpoint {
     }
 
     deinit { shutdown() }
+
+    /// The refusal of a passed socket on another address (docs/daemon.md quotes it; the systemd VM test
+    /// looks for it). Every interface's `[::]` or `0.0.0.0` is what `ListenStream=PORT` binds.
+    public static func nonLoopbackRefusal(fd: Int32, address: String) -> String {
+        "the socket passed by systemd (fd \(fd)) is bound to \(address), which is not a loopback address: anyone who "
+            + "can reach it could try tokens. Bind it to loopback (ListenStream=127.0.0.1:PORT and ListenStream=[::1]:PORT, "
+            + "as edgeswipe-http.socket does), or allow it with --http-allow-non-loopback (http.allow_non_loopback: true)"
+    }
 
     /// Event-stream clients connected now.
     package var eventClientCount: Int { streams.count }

@@ -30,6 +30,9 @@ package struct HTTPOptions: Sendable {
     package var reservedConnections: Int
     /// Also listen on ::1 (skipped with a warning when the host has no IPv6 loopback).
     package var listenIPv6: Bool
+    /// Serve a socket passed by systemd that is not bound to a loopback address, with a warning
+    /// (`--http-allow-non-loopback`, `http.allow_non_loopback`); without it such a socket is refused.
+    package var allowNonLoopback = false
 
     package init(port: UInt16 = HTTPOptions.defaultPort, token: BearerToken, origins: OriginPolicy = OriginPolicy(),
                 site: StaticSite? = nil, maxBodyBytes: Int = 64 * 1024, queueLimitBytes: Int = 256 * 1024,

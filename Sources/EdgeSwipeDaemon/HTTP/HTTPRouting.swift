@@ -40,7 +40,7 @@ package enum HTTPRouting {
         case events(Set<EventClass>)
         /// Read the body (at most maxBodyBytes), then run it as one command; `stream`: on behalf of that event
         /// stream (nil: a client of its own, for this request only).
-        case command(stream: ControlClientID?)
+        case command(stream: String?)
     }
 
     package static func decide(_ head: Head, options: HTTPOptions, port: UInt16) -> Decision {
@@ -65,15 +65,11 @@ package enum HTTPRouting {
                                          "the body is \(n) bytes; at most \(options.maxBodyBytes) are accepted"))
                 }
             }
-            var stream: ControlClientID?
-            if let text = head.streamParameter {
-                guard let n = UInt64(text) else {
-                    return .reply(.error(400, ControlErrorCode.badArguments.rawValue,
-                                         "stream= must be the number the event stream's hello gave"))
-                }
-                stream = ControlClientID(rawValue: n)
+            if let text = head.streamParameter, !EventStream.mayBeKey(text) {
+                return .reply(.error(400, ControlErrorCode.badArguments.rawValue,
+                                     "stream= must be the id the event stream's hello gave"))
             }
-            return .command(stream: stream)
+            return .command(stream: head.streamParameter)
         case (_, "/events"), (_, "/commands"):
             let allow = head.path == "/events" ? "GET, OPTIONS" : "POST, OPTIONS"
             return .reply(.error(405, "methodNotAllowed", "\(head.path) takes \(allow)", allow: allow))

@@ -9,6 +9,9 @@ struct InternetAddress: Equatable {
     var host: String
     var port: UInt16
     var isIPv6: Bool
+    /// 127.0.0.0/8, ::1, or an IPv4-mapped 127.0.0.0/8 (::ffff:127.x.y.z). Not 0.0.0.0 or ::, which are
+    /// every interface, a dual-stack [::] included.
+    var isLoopback = false
 
     var text: String { isIPv6 ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
@@ -33,6 +36,14 @@ struct InternetAddress: Equatable {
         self.isIPv6 = isIPv6
     }
 
+    /// ::1, or ::ffff:127.0.0.0/104 (an IPv4 loopback address on an IPv6 socket).
+    static func isIPv6Loopback(_ b: [UInt8]) -> Bool {
+        let zeros = b.prefix(10).allSatisfy { $0 == 0 }
+        let loopback = zeros && b[10] == 0 && b[11] == 0 && b[12...14].allSatisfy { $0 == 0 } && b[15] == 1
+        let mapped = zeros && b[10] == 0xFF && b[11] == 0xFF && b[12] == 127
+        return loopback || mapped
+    }
+
     /// nil for families other than AF_INET and AF_INET6.
     init?(_ storage: sockaddr_storage) {
         var storage = storage
@@ -44,11 +55,13 @@ struct InternetAddress: Equatable {
             var addr = sa.sin_addr
             inet_ntop(AF_INET, &addr, &buffer, socklen_t(buffer.count))
             self.init(host: text(), port: UInt16(bigEndian: sa.sin_port), isIPv6: false)
+            isLoopback = UInt32(bigEndian: addr.s_addr) >> 24 == 127
         case AF_INET6:
             let sa = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee } }
             var addr = sa.sin6_addr
             inet_ntop(AF_INET6, &addr, &buffer, socklen_t(buffer.count))
             self.init(host: text(), port: UInt16(bigEndian: sa.sin6_port), isIPv6: true)
+            isLoopback = Self.isIPv6Loopback(withUnsafeBytes(of: addr) { Array($0) })
         default:
             return nil
         }

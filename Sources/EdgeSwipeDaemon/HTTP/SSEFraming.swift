@@ -4,9 +4,9 @@
 package enum SSEFraming {
     /// Reconnection delay suggested to EventSource, then the control protocol's hello as the first event
     /// (naming the stream, when given).
-    package static func preamble(retryMs: Int = 2000, stream: ControlClientID? = nil) -> [UInt8] {
+    package static func preamble(retryMs: Int = 2000, stream: String? = nil) -> [UInt8] {
         var out = Array("retry: \(retryMs)\n".utf8)
-        out += frame(line: ControlProtocol.hello(client: stream))
+        out += frame(line: ControlProtocol.hello(stream: stream))
         return out
     }
 

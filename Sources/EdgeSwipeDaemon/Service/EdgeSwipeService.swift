@@ -54,6 +54,9 @@ public final class EdgeSwipeService {
     public init(options: ServiceOptions) throws(ServiceStartError) {
         self.options = options
         log = DaemonLog(minimum: options.verbose ? .debug : .info)
+        if let path = options.socketPath, let problem = SocketConfig.problem(withPath: path) {
+            throw .usage("--socket \"\(path)\": \(problem)")
+        }
         // Sockets from systemd (edgeswipe.socket, edgeswipe-http.socket), taken before any thread starts.
         let passed: PassedSockets
         do { passed = try SocketActivation.takeFromEnvironment() } catch { throw .failed("\(error)") }
@@ -141,7 +144,8 @@ public final class EdgeSwipeService {
                 do { return try config.options() } catch { throw .failed("http (configuration): \(error)") }
             }
             let given = [("http-token", http.tokenPath != nil), ("http-origin", !http.origins.isEmpty),
-                         ("web-root", http.webRoot != nil), ("replay-on-stream", options.replay?.startsOnStream == true)]
+                         ("web-root", http.webRoot != nil), ("http-allow-non-loopback", http.allowNonLoopback),
+                         ("replay-on-stream", options.replay?.startsOnStream == true)]
             if let (name, _) = given.first(where: { $0.1 }) {
                 throw .usage("--\(name) needs --http PORT (or an http section in the configuration)")
             }
@@ -151,9 +155,11 @@ public final class EdgeSwipeService {
             throw .usage("--http needs --http-token FILE (a file only the kiosk user can read; see docs/kiosk.md)")
         }
         do {
-            return HTTPOptions(port: port, token: try BearerToken.load(path: tokenPath),
-                               origins: try OriginPolicy(http.origins),
-                               site: try http.webRoot.map { try StaticSite.load(directory: $0) })
+            var options = HTTPOptions(port: port, token: try BearerToken.load(path: tokenPath),
+                                      origins: try OriginPolicy(http.origins),
+                                      site: try http.webRoot.map { try StaticSite.load(directory: $0) })
+            options.allowNonLoopback = http.allowNonLoopback
+            return options
         } catch {
             throw .failed("--http: \(error)")
         }

@@ -30,12 +30,16 @@ public struct ServiceOptions: Sendable {
         var tokenPath: String?
         var origins: [String]
         var webRoot: String?
+        /// `--http-allow-non-loopback`: serve a passed socket on another address, with a warning.
+        var allowNonLoopback: Bool
 
-        public init(port: UInt16? = nil, tokenPath: String? = nil, origins: [String] = [], webRoot: String? = nil) {
+        public init(port: UInt16? = nil, tokenPath: String? = nil, origins: [String] = [], webRoot: String? = nil,
+                    allowNonLoopback: Bool = false) {
             self.port = port
             self.tokenPath = tokenPath
             self.origins = origins
             self.webRoot = webRoot
+            self.allowNonLoopback = allowNonLoopback
         }
     }
 

@@ -28,6 +28,8 @@ enum RunCommand: Subcommand {
         static let httpOrigin = OptionSpec(name: "http-origin", short: nil, valueName: "ORIGIN",
                                            help: "Browser origin allowed besides the endpoint's own, e.g. http://localhost:3000.", repeatable: true)
         static let webRoot = OptionSpec(name: "web-root", short: nil, valueName: "DIR", help: "Serve the kiosk page from DIR (e.g. web/) at / with --http.")
+        static let httpAllowNonLoopback = OptionSpec(name: "http-allow-non-loopback", short: nil, valueName: nil,
+                                                     help: "Serve an HTTP socket passed by systemd that is not bound to a loopback address (with a warning); without it such a socket is refused.")
         static let replay = OptionSpec(name: "replay", short: nil, valueName: "FILE",
                                        help: "Play a recording into the service in recorded time, as a device (instead of live devices unless DEVICEs are named).")
         static let replayDelay = OptionSpec(name: "replay-delay", short: nil, valueName: "SECONDS", help: "Wait before the recording plays (default 0.5).")
@@ -35,7 +37,8 @@ enum RunCommand: Subcommand {
                                                help: "Start the recording (after --replay-delay) when the first HTTP event stream opens.")
         static let own = OptionSpec(name: "own", short: nil, valueName: nil,
                                     help: "Ownership mode for every device (as 'own: true' in the configuration): grab it (EVIOCGRAB) and forward its touches, except edge gestures', through a uinput clone named NAME (EdgeSwipe); owned touchscreens are read through libevdev whatever --backend says. See docs/kiosk.md.")
-        static let options = [config, stack, socket, backend, verbose, own, http, httpToken, httpOrigin, webRoot, replay, replayDelay, replayOnStream]
+        static let options = [config, stack, socket, backend, verbose, own, http, httpToken, httpOrigin, webRoot, httpAllowNonLoopback,
+                              replay, replayDelay, replayOnStream]
 
         /// The command line as the service's typed options.
         var service: ServiceOptions
@@ -48,7 +51,7 @@ enum RunCommand: Subcommand {
                 return port
             }
             let http = ServiceOptions.HTTP(port: port, tokenPath: a.string(Self.httpToken), origins: a.strings(Self.httpOrigin),
-                                           webRoot: a.string(Self.webRoot))
+                                           webRoot: a.string(Self.webRoot), allowNonLoopback: a.flag(Self.httpAllowNonLoopback))
             var replay: ServiceOptions.Replay?
             if let path = a.string(Self.replay) {
                 let delay = try a.value(Self.replayDelay) { text throws(InvalidValue) in
