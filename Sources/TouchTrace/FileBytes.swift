@@ -43,7 +43,12 @@ final class FileBytes {
 /// over `maxBytes` is refused before it is read.
 public enum TextFile {
     public static func read(path: String, maxBytes: Int) throws(TraceError) -> String {
+        String(decoding: try bytes(path: path, maxBytes: maxBytes), as: UTF8.self)
+    }
+
+    /// The bytes undecoded, for a reader that checks the encoding itself (the configuration: ConfigText).
+    public static func bytes(path: String, maxBytes: Int) throws(TraceError) -> [UInt8] {
         let file = try FileBytes(path: path, maxBytes: maxBytes)
-        return String(decoding: file.bytes, as: UTF8.self)
+        return withExtendedLifetime(file) { Array(file.bytes) }
     }
 }

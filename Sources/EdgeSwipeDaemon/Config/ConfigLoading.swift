@@ -8,13 +8,13 @@ extension DaemonConfig {
 
     /// Reads and validates a configuration file. Every problem is reported with its key and line.
     package static func load(path: String) throws(ConfigError) -> DaemonConfig {
-        let text: String
+        let bytes: [UInt8]
         do {
-            text = try TextFile.read(path: path, maxBytes: maxFileBytes)
+            bytes = try TextFile.bytes(path: path, maxBytes: maxFileBytes)
         } catch {
             throw ConfigError(issues: [ConfigIssue(file: path, line: error.line, key: "", message: error.message)])
         }
-        return try parse(text: text, source: path)
+        return try parse(text: try ConfigText.decode(bytes, source: path), source: path)
     }
 
     /// Validates configuration text; `source` names it in messages.

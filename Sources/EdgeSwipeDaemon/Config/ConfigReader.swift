@@ -7,6 +7,21 @@ import YAMLDocument
 final class ConfigReader {
     let file: String
     private(set) var issues: [ConfigIssue] = []
+    /// A string the schema read: a value, or a key of a mapping (`key` then names the mapping).
+    struct StringRead {
+        var key: String
+        var mark: YAMLMark
+        var isKey: Bool
+    }
+    /// Every string read, in file order: the schema's string settings, derived from the code that reads them
+    /// (ConfigStringSettingTests puts a NUL in each).
+    private(set) var stringReads: [StringRead] = []
+    /// Every mapping checked: its key, the keys the schema knows there and those it held.
+    private(set) var mappings: [(key: String, known: [String], present: [String])] = []
+
+    /// The refusal of a NUL in a setting: the service would pass the part before it to the kernel and log
+    /// the whole (issue 22).
+    static let nulMessage = "contains a NUL character (\\0); no setting may hold one"
 
     init(file: String) { self.file = file }
 
@@ -20,9 +35,13 @@ final class ConfigReader {
             issue(key, node.mark, "expected a mapping, got \(node.kindName)")
             return nil
         }
+        mappings.append((key, known, entries.map(\.key)))
         var out: [String: YAMLEntry] = [:]
         for e in entries {
-            if known.contains(e.key) {
+            stringReads.append(StringRead(key: key, mark: e.keyMark, isKey: true))
+            if e.key.utf8.contains(0) {
+                issue(key, e.keyMark, "a key \(Self.nulMessage)")
+            } else if known.contains(e.key) {
                 out[e.key] = e
             } else {
                 issue(key.isEmpty ? e.key : "\(key).\(e.key)", e.keyMark, "unknown key; expected one of: \(known.joined(separator: ", "))")
@@ -34,6 +53,16 @@ final class ConfigReader {
     func string(_ node: YAMLNode, _ key: String) -> String? {
         guard case .scalar(let s, _, _) = node else {
             issue(key, node.mark, "expected a string, got \(node.kindName)")
+            return nil
+        }
+        return withoutNUL(s, node, key)
+    }
+
+    /// Every string value passes here: a NUL in it is refused (and the read recorded).
+    private func withoutNUL(_ s: String, _ node: YAMLNode, _ key: String) -> String? {
+        stringReads.append(StringRead(key: key, mark: node.mark, isKey: false))
+        guard !s.utf8.contains(0) else {
+            issue(key, node.mark, Self.nulMessage)
             return nil
         }
         return s
@@ -90,6 +119,7 @@ final class ConfigReader {
 
     func enumValue<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ key: String, _ type: E.Type) -> E?
     where E.RawValue == String {
+        if case .scalar(let s, _, _) = node, withoutNUL(s, node, key) == nil { return nil }
         guard case .scalar(let s, _, _) = node, let v = E(rawValue: s) else {
             let known = E.allCases.map(\.rawValue).joined(separator: ", ")
             issue(key, node.mark, "expected one of: \(known); got \(describe(node))")

@@ -8,7 +8,14 @@ extension DaemonConfig {
     /// Reads a parsed document. Throws every problem found, each naming its key and line.
     package static func from(document root: YAMLNode?, source: String) throws(ConfigError) -> DaemonConfig {
         let r = ConfigReader(file: source)
-        var config = DaemonConfig(source: source)
+        let config = read(document: root, with: r)
+        if !r.issues.isEmpty { throw ConfigError(issues: r.issues) }
+        return config
+    }
+
+    /// The configuration `root` describes, every problem left in `r` (which also records what it read).
+    static func read(document root: YAMLNode?, with r: ConfigReader) -> DaemonConfig {
+        var config = DaemonConfig(source: r.file)
         // An empty file is a valid configuration: all defaults.
         if let root, !root.isNull,
            let top = r.mapping(root, "", known: ["version", "print_json", "select", "socket", "defaults", "devices", "http"]) {
@@ -26,7 +33,6 @@ extension DaemonConfig {
                 }
             }
         }
-        if !r.issues.isEmpty { throw ConfigError(issues: r.issues) }
         return config
     }
 

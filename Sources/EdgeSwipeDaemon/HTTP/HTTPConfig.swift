@@ -43,16 +43,16 @@ extension DaemonConfig {
         guard let m = r.mapping(node, "http", known: ["port", "token_file", "origins", "web_root", "allow_non_loopback"]) else { return nil }
         var port = HTTPOptions.defaultPort
         if let e = m["port"], let n = r.int(e.value, "http.port", range: 1...65535) { port = UInt16(n) }
-        guard let tokenEntry = m["token_file"] else {
+        // A bad token_file does not stop the reading: the other keys' problems are reported too.
+        var tokenFile: String?
+        if let tokenEntry = m["token_file"] {
+            if let path = r.string(tokenEntry.value, "http.token_file") {
+                if path.hasPrefix("/") { tokenFile = path } else { r.issue("http.token_file", tokenEntry.value.mark, "must be an absolute path") }
+            }
+        } else {
             r.issue("http", entry.keyMark, "needs token_file: a file only the kiosk user can read")
-            return nil
         }
-        guard let tokenFile = r.string(tokenEntry.value, "http.token_file") else { return nil }
-        guard tokenFile.hasPrefix("/") else {
-            r.issue("http.token_file", tokenEntry.value.mark, "must be an absolute path")
-            return nil
-        }
-        var config = HTTPConfig(port: port, tokenFile: tokenFile)
+        var config = HTTPConfig(port: port, tokenFile: tokenFile ?? "")
         if let e = m["origins"], let items = r.list(e.value, "http.origins") {
             for item in items {
                 guard let o = r.string(item, "http.origins") else { continue }
@@ -68,6 +68,6 @@ extension DaemonConfig {
             if dir.hasPrefix("/") { config.webRoot = dir } else { r.issue("http.web_root", e.value.mark, "must be an absolute path") }
         }
         if let e = m["allow_non_loopback"], let b = r.bool(e.value, "http.allow_non_loopback") { config.allowNonLoopback = b }
-        return config
+        return tokenFile == nil ? nil : config
     }
 }
