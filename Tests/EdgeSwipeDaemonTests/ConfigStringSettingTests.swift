@@ -41,6 +41,9 @@ import YAMLDocument
             "activation_timeout_ms": 250
             "complete_progress": 0.5
             "complete_velocity_mm_s": 200
+            "arm_min_travel_mm": 1
+            "arm_min_interval_ms": 30
+            "arm_cone_ratio": 2
           "actions":
             - "on": "complete"
               "edge": "left"
@@ -70,6 +73,9 @@ import YAMLDocument
               "activation_timeout_ms": 300
               "complete_progress": 0.4
               "complete_velocity_mm_s": 150
+              "arm_min_travel_mm": 2
+              "arm_min_interval_ms": 40
+              "arm_cone_ratio": 3
             "actions":
               - "on": "cancel"
                 "edge": "right"

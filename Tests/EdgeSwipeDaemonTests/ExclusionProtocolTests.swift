@@ -268,12 +268,15 @@ import TouchTrace
     @Test func overHTTPAReportGoesToItsStreamOnly() throws {
         let h = try HTTPHarness(navigationStack: "home,inbox")
         defer { h.stop() }
-        let (owner, id) = try stream(h)
+        let (owner, _) = try stream(h)
         let (other, _) = try stream(h)
-        let report = ExclusionReport(owner: ExclusionOwner(try #require(UInt64(id))), cause: .geometry,
+        // The stream's id is a random key the page names it by; the client id the service routes by is the
+        // endpoint's counter, and the owner's stream is this endpoint's first client.
+        let client = ControlClientID(rawValue: (1 << 48) + 1)
+        let report = ExclusionReport(owner: ExclusionOwner(client.rawValue), cause: .geometry,
                                      result: ExclusionResult(stored: [(0, ExclusionRect(x: 0, y: 1, width: 2, height: 3))],
                                                              clipped: [], devices: [], capMM: 31.75))
-        h.publish([ControlEvent.exclusions(report, to: ControlClientID(rawValue: try #require(UInt64(id))), time: 2_000_000)])
+        h.publish([ControlEvent.exclusions(report, to: client, time: 2_000_000)])
         func events(_ bytes: [UInt8]) -> [String] { HTTPTestResponse.parse(bytes).map { sseEvents($0.body) } ?? [] }
         #expect(owner.read { events($0).contains { $0.contains(#""type":"exclusions""#) } })
         let event = try #require(events(owner.received).first { $0.contains(#""type":"exclusions""#) })
