@@ -44,6 +44,7 @@ import YAMLDocument
             "arm_min_travel_mm": 1
             "arm_min_interval_ms": 30
             "arm_cone_ratio": 2
+            "along_edge_slop_mm": 3
           "actions":
             - "on": "complete"
               "edge": "left"
@@ -76,6 +77,7 @@ import YAMLDocument
               "arm_min_travel_mm": 2
               "arm_min_interval_ms": 40
               "arm_cone_ratio": 3
+              "along_edge_slop_mm": 4
             "actions":
               - "on": "cancel"
                 "edge": "right"
