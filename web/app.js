@@ -29,6 +29,7 @@ const statusLine = document.getElementById("status");
 // What the page shows. `history` is for tests and debugging: one entry per event handled.
 const kiosk = window.kiosk = {
   stack: [], phase: "connecting", progress: 0, from: null, to: null, refused: null, history: [], errors: [],
+  handoffs: 0, lastTarget: null,
   exclusion: null,  // the reply to the last setExclusions
 };
 
@@ -133,6 +134,7 @@ function publishState() {
 function showNotice(text, reason) {
   kiosk.refused = reason;
   document.body.dataset.refused = reason;
+  notice.className = reason === "handoff" ? "handoff" : "";
   notice.textContent = text;
   notice.hidden = false;
   clearTimeout(showNotice.timer);
@@ -188,6 +190,16 @@ function onEvent(e) {
   if (e.type !== "navigation") return;
   const top = () => kiosk.stack[kiosk.stack.length - 1];
   switch (e.event) {
+    case "backDispatched":
+      // Who took the back swipe (docs/protocol.md, "Back handlers"). At the root nothing on the page takes it:
+      // the service hands it to its configured actions (KEY_BACK to the browser, a command, or nothing).
+      kiosk.lastTarget = e.target;
+      if (e.target === "handoff") {
+        kiosk.handoffs += 1;
+        document.body.dataset.handoffs = String(kiosk.handoffs);
+        showNotice("Back handed off: nothing to go back to on this page, so the system's back action runs", "handoff");
+      }
+      break;
     case "transitionBegan":
       if (e.kind === "interactivePop") {
         kiosk.phase = "tracking";
@@ -278,14 +290,15 @@ async function start() {
 if (!token) {
   statusLine.textContent = "no token: open this page as …/#token=TOKEN (see docs/kiosk.md)";
 } else {
-  const events = new EventSource("/events?events=transition&token=" + encodeURIComponent(token));
+  const events = new EventSource("/events?events=transition,back&token=" + encodeURIComponent(token));
   events.onmessage = (m) => {
     const e = JSON.parse(m.data);
     onEvent(e);
     kiosk.history.push({ t: performance.now(), event: e.event || e.type, kind: e.kind || null,
                          outcome: e.outcome || null, remainingMs: e.remainingMs ?? null, phase: kiosk.phase,
                          progress: kiosk.progress, top: kiosk.stack[kiosk.stack.length - 1] || null,
-                         revealed: document.body.dataset.revealed || null, reason: e.reason || null });
+                         revealed: document.body.dataset.revealed || null, reason: e.reason || null,
+                         target: e.target || null, stackState: e.stack || null });
     if (kiosk.history.length > 2000) kiosk.history.splice(0, 1000);
   };
   events.onerror = () => { statusLine.textContent = "event stream interrupted; reconnecting…"; };

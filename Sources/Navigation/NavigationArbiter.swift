@@ -16,6 +16,9 @@ import TouchModel
 public final class NavigationArbiter: GestureRecognizerDelegate {
     public let controller: NavigationController
     public let popRecognizer: RecognizerID?
+    /// Chooses who takes each back gesture before the stack is asked (nil: the stack takes every pop gesture,
+    /// as before issue 24; tests of the stack alone).
+    public let dispatcher: BackDispatcher?
 
     private enum Phase {
         /// No pop gesture in flight.
@@ -30,9 +33,16 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
 
     private var phase: Phase = .waiting
 
-    public init(controller: NavigationController, popRecognizer: RecognizerID? = nil) {
+    public init(controller: NavigationController, popRecognizer: RecognizerID? = nil, dispatcher: BackDispatcher? = nil) {
         self.controller = controller
         self.popRecognizer = popRecognizer
+        self.dispatcher = dispatcher
+    }
+
+    /// What the stack could do with a gesture of this recognizer now.
+    func stackState(recognizer: RecognizerID, edge: Edge) -> BackStackState {
+        guard isPop(recognizer: recognizer, edge: edge) else { return .notPopGesture }
+        return controller.screens.count > 1 ? .canPop : .root
     }
 
     private func isPop(recognizer: RecognizerID, edge: Edge) -> Bool {
@@ -43,6 +53,11 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
     // MARK: GestureRecognizerDelegate
 
     public func shouldBegin(_ request: BeginRequest) -> BeginDecision {
+        // A back gesture the dispatcher gives to a client or hands off begins whatever the stack would say.
+        if let dispatcher, BackDispatcher.isBackGesture(fingers: request.fingers),
+           dispatcher.decide(request, stack: stackState(recognizer: request.recognizer, edge: request.edge)) != .navigation {
+            return .allow
+        }
         guard isPop(recognizer: request.recognizer, edge: request.edge) else { return .allow }
         let decision = controller.decidePopBegin(request)
         switch decision {

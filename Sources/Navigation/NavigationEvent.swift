@@ -50,6 +50,10 @@ public struct NavigationEvent: Hashable, Sendable {
         case transitionCancelled(TransitionKind, from: String?, to: String?)
         case popRefused(RefusalReason, detail: String?)
         case diagnostic(DiagnosticCode, screen: String?, detail: String)
+        /// A back gesture's target was chosen as it began (BackDispatcher).
+        case backDispatched(BackDecision)
+        /// The target handler of a back gesture went away mid-gesture: nobody gets the rest of it.
+        case backTargetGone(gestureID: UInt64, handler: BackHandlerID, why: BackGoneReason)
     }
 
     public var time: Microseconds
@@ -74,6 +78,8 @@ public struct NavigationEvent: Hashable, Sendable {
         case .transitionCancelled: return "transitionCancelled"
         case .popRefused: return "popRefused"
         case .diagnostic: return "diagnostic"
+        case .backDispatched: return "backDispatched"
+        case .backTargetGone: return "backTargetGone"
         }
     }
 }

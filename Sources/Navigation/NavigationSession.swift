@@ -12,6 +12,8 @@ import TouchModel
 public final class NavigationSession {
     public let controller: NavigationController
     public let arbiter: NavigationArbiter
+    /// Who takes each back gesture (issue 24): client handlers, the stack, or the hand-off.
+    public let dispatcher: BackDispatcher
 
     /// Builds the stack from a spec like "home,inbox:header,message:header", without animation, at `now`;
     /// the top screen's willAppear/didAppear (and any hazard, e.g. a host alone) are the first events.
@@ -25,7 +27,8 @@ public final class NavigationSession {
                 now: Microseconds = 0) {
         let screens = specs.map { $0.makeScreen() }
         controller = NavigationController(config: config)
-        arbiter = NavigationArbiter(controller: controller, popRecognizer: popRecognizer)
+        dispatcher = BackDispatcher(controller: controller)
+        arbiter = NavigationArbiter(controller: controller, popRecognizer: popRecognizer, dispatcher: dispatcher)
         // Cannot fail: a fresh controller and distinct new screens.
         try? controller.setScreens(screens, animated: false, now: now)
     }
@@ -36,7 +39,10 @@ public final class NavigationSession {
 
     public func handle(_ event: GestureEvent) {
         controller.advance(now: event.time)
-        arbiter.handle(event)
+        // The stack follows the gestures the dispatcher gave it, and those it does not dispatch.
+        if dispatcher.route(event, stack: { arbiter.stackState(recognizer: event.recognizer, edge: event.edge) }) {
+            arbiter.handle(event)
+        }
     }
 
     public var nextDeadline: Microseconds? { controller.nextDeadline }
@@ -58,6 +64,8 @@ public final class NavigationSession {
     }
 
     public func takeEvents() -> [NavigationEvent] { controller.takeEvents() }
+    /// Each back gesture's events for its recipients since the last call (BackDispatcher).
+    public func drainDeliveries(_ body: (BackDelivery) -> Void) { dispatcher.drainDeliveries(body) }
     /// `takeEvents` without the array: no allocation per frame.
     public func drainEvents(_ body: (NavigationEvent) -> Void) { controller.drainEvents(body) }
     public var stackNames: [String] { controller.screens.map(\.name) }

@@ -12,7 +12,8 @@ sets the stack home > inbox > message. What the recording does comes from its ow
      remaining 0.089 x 350 = 31 ms, raised to the 50 ms minimum
   3. steady swipe 1 -> 90 mm in 0.5 s: completes; release 89/145.45 = 0.612; remaining 0.388 x 350 = 136 ms
      (the fling, 0.388 x 145.45 mm at 176 mm/s = 320 ms, is longer)
-  4. a fast swipe at the root: refused, reason "root"; 5. a tap: nothing.
+  4. a fast swipe at the root: nothing on the page takes it, so it is handed off (docs/protocol.md, "Back
+     handlers": a `backDispatched` event with target "handoff", stack "root"); 5. a tap: nothing.
 Checked twice: as page state (the page's own record of what it drew) and in screenshots (pixels of each
 screen's body colour from web/style.css).
 """
@@ -121,11 +122,11 @@ try:
             path = os.path.join(out_dir, f"settled-{settled_seen}.png")
             browser.screenshot(path)
             shots.append((f"settled-{settled_seen}", path, d, json.loads(browser.evaluate(state_js))["d"]))
-        if any(h["event"] == "popRefused" for h in hist) and d.get("refused"):
+        if any(h.get("target") == "handoff" for h in hist) and d.get("refused") == "handoff":
             time.sleep(0.2)
-            path = os.path.join(out_dir, "refused.png")
+            path = os.path.join(out_dir, "handoff.png")
             browser.screenshot(path)
-            shots.append(("refused", path, d, json.loads(browser.evaluate(state_js))["d"]))
+            shots.append(("handoff", path, d, json.loads(browser.evaluate(state_js))["d"]))
             break
         time.sleep(0.03)
     # A push from the page itself: its "Open Inbox" button posts {"command":"push"} to /commands.
@@ -178,9 +179,12 @@ try:
             took = p["end_t"] - p["settle_t"]
             expect(remaining - 40 <= took <= remaining + 400,
                    f"pop {n}: the end came {took:.0f} ms after release, about the {remaining} ms given")
-    refused = [h for h in history if h["event"] == "popRefused"]
-    expect(len(refused) == 1 and refused[0]["reason"] == "root" and refused[0]["top"] == "home",
-           f"the fourth swipe is refused at the root, shown on home (got {[(h['reason'], h['top']) for h in refused]})")
+    decisions = [(h["target"], h["stackState"]) for h in history if h["event"] == "backDispatched"]
+    expect(decisions == [("navigation", "canPop")] * 3 + [("handoff", "root")],
+           f"the three pops go to the stack, the fourth swipe is handed off at the root (got {decisions})")
+    handoffs = [h for h in history if h["event"] == "backDispatched" and h["target"] == "handoff"]
+    expect(len(handoffs) == 1 and handoffs[0]["top"] == "home", "the hand-off is shown on home")
+    expect(not any(h["event"] == "popRefused" for h in history), "nothing is refused")
 
     # --- Screenshots.
     mids = [s for s in shots if s[0].startswith("mid-") and s[2].get("phase") == "tracking"
@@ -206,15 +210,16 @@ try:
         what = {"settled-1": "the pop ends on inbox", "settled-2": "the cancelled swipe returns to inbox",
                 "settled-3": "the second completed pop ends on home"}[label]
         expect(got == {want}, f"{label}: {what}: the whole width is {want} (got {got})")
-    refused_shot = [s for s in shots if s[0] == "refused"]
-    if refused_shot:
-        w, h, px = read_png(refused_shot[0][1])
-        red = sum(1 for y in range(h - 120, h) for x in range(w // 4, 3 * w // 4)
-                  if abs(px[y][x][0] - 176) < 30 and px[y][x][1] < 40 and px[y][x][2] < 60)
-        expect(red > 500, f"refused: the red notice is on screen ({red} red pixels)")
-        expect(screen_at(px, w // 2, BODY_Y) == "home", "refused: home stays")
+    handoff_shot = [s for s in shots if s[0] == "handoff"]
+    if handoff_shot:
+        w, h, px = read_png(handoff_shot[0][1])
+        # web/style.css: #notice.handoff is #1a4fa0.
+        blue = sum(1 for y in range(h - 120, h) for x in range(w // 4, 3 * w // 4)
+                   if abs(px[y][x][0] - 0x1a) < 30 and abs(px[y][x][1] - 0x4f) < 30 and abs(px[y][x][2] - 0xa0) < 30)
+        expect(blue > 500, f"handoff: the hand-off notice is on screen ({blue} blue pixels)")
+        expect(screen_at(px, w // 2, BODY_Y) == "home", "handoff: home stays")
     else:
-        expect(False, "refused: screenshot taken")
+        expect(False, "handoff: screenshot taken")
 
     # The page declared its slider (web/app.js SLIDER_MM) for the message screen, over its event stream; 30 mm is
     # under the 31.75 mm cap, so nothing was cut. It lies at y 30-60 mm, clear of the swipes (y 80-140 mm).

@@ -7,16 +7,17 @@ struct ReplayJSONTests {
     /// The demo sample's script (samples/make-demo-sample.py) against home,inbox:header,message:header, in
     /// UIKit's appearance order: setScreens shows message; swipe 1 completes (message -> inbox); swipe 2
     /// cancels (inbox stays, home appears and goes again); swipe 3 completes (inbox -> home); swipe 4 hits
-    /// the root and is refused; the tap does nothing.
+    /// the root and is handed off (issue 24: the stack never sees it); the tap does nothing. Each swipe's
+    /// target is decided as it begins.
     static let demoNavigation = [
         "willAppear message", "didAppear message",
-        "transitionBegan message->inbox", "willDisappear message", "willAppear inbox",
+        "back navigation", "transitionBegan message->inbox", "willDisappear message", "willAppear inbox",
         "didDisappear message", "didAppear inbox", "transitionFinished message->inbox",
-        "transitionBegan inbox->home", "willDisappear inbox", "willAppear home",
+        "back navigation", "transitionBegan inbox->home", "willDisappear inbox", "willAppear home",
         "willDisappear home", "didDisappear home", "willAppear inbox", "didAppear inbox", "transitionCancelled inbox->home",
-        "transitionBegan inbox->home", "willDisappear inbox", "willAppear home",
+        "back navigation", "transitionBegan inbox->home", "willDisappear inbox", "willAppear home",
         "didDisappear inbox", "didAppear home", "transitionFinished inbox->home",
-        "popRefused root",
+        "back handoff",
     ]
 
     static func summary(_ o: [String: Any]) -> String? {
@@ -27,6 +28,7 @@ struct ReplayJSONTests {
             guard o["kind"] as? String == "interactivePop" else { return nil }
             return "\(e) \(o["from"] as? String ?? "nil")->\(o["to"] as? String ?? "nil")"
         case "popRefused": return "popRefused \(o["reason"] as? String ?? "?")"
+        case "backDispatched": return "back \(o["target"] as? String ?? "?")"
         default: return nil
         }
     }
@@ -36,11 +38,11 @@ struct ReplayJSONTests {
         #expect(r.status == 0, "\(r.stderr)")
         let objects = try #require(r.jsonObjects)
         #expect(objects.compactMap(Self.summary) == Self.demoNavigation)
-        // Gestures: three swipes end (complete, cancel, complete), the fourth is refused, the tap fails.
+        // Gestures: four swipes end (complete, cancel, complete; the fourth, handed off, complete), the tap fails.
         let ended = objects.filter { $0["type"] as? String == "gesture" && $0["phase"] as? String == "ended" }
-        #expect(ended.map { $0["outcome"] as? String } == ["complete", "cancel", "complete"])
+        #expect(ended.map { $0["outcome"] as? String } == ["complete", "cancel", "complete", "complete"])
         let failed = objects.filter { $0["type"] as? String == "gesture" && $0["phase"] as? String == "failed" }
-        #expect(failed.map { $0["reason"] as? String } == ["refused", "notInEdgeZone"])
+        #expect(failed.map { $0["reason"] as? String } == ["notInEdgeZone"])
         // No diagnostics on a plain root with two recipe hosts above it.
         #expect(!objects.contains { $0["event"] as? String == "diagnostic" })
     }
@@ -58,9 +60,11 @@ struct ReplayJSONTests {
         let objects = try #require(r.jsonObjects)
         let codes = objects.filter { $0["event"] as? String == "diagnostic" }.compactMap { $0["code"] as? String }
         #expect(codes.contains("nilDelegateAtRoot"))
-        // Every swipe that reaches activation is refused at the root; none begins a transition.
-        let refusals = objects.compactMap { $0["event"] as? String == "popRefused" ? $0["reason"] as? String : nil }
-        #expect(refusals == ["root", "root", "root", "root"])
+        // Every swipe that reaches activation is handed off at the root (issue 24): the stack is never asked, so
+        // nothing is refused and no transition begins.
+        let decisions = objects.filter { $0["event"] as? String == "backDispatched" }
+        #expect(decisions.map { "\($0["target"] ?? "?") \($0["stack"] ?? "?")" } == Array(repeating: "handoff root", count: 4))
+        #expect(!objects.contains { $0["event"] as? String == "popRefused" })
         #expect(!objects.contains { $0["event"] as? String == "transitionBegan" && $0["kind"] as? String == "interactivePop" })
     }
 

@@ -51,7 +51,11 @@ private func object(_ bytes: [UInt8]) throws -> [String: Any] {
         #expect(errorCode(#"{"name":"x"}"#) == .badArguments)
         #expect(errorCode(#"{"command":42}"#) == .badArguments)
         #expect(errorCode(#"{"command":"fly"}"#) == .unknownCommand)
-        #expect(errorCode(#"{"command":"state","protocol":2}"#) == .unsupportedProtocol)
+        // Protocol 2 serves version 1's requests too; 0 and 3 are not spoken.
+        #expect(errorCode(#"{"command":"state","protocol":2}"#) == nil)
+        #expect(errorCode(#"{"command":"state","protocol":1}"#) == nil)
+        #expect(errorCode(#"{"command":"state","protocol":3}"#) == .unsupportedProtocol)
+        #expect(errorCode(#"{"command":"state","protocol":0}"#) == .unsupportedProtocol)
         #expect(errorCode(#"{"command":"state","protocol":"1"}"#) == .unsupportedProtocol)
         #expect(errorCode(#"{"command":"push"}"#) == .badArguments)
         #expect(errorCode(#"{"command":"push","name":""}"#) == .badArguments)
@@ -112,8 +116,8 @@ private func object(_ bytes: [UInt8]) throws -> [String: Any] {
 
         let hello = try object(ControlProtocol.hello())
         #expect(hello["type"] as? String == "hello")
-        #expect(hello["protocol"] as? Int == 1)
-        #expect(hello["events"] as? [String] == ["appearance", "transition", "gesture", "diagnostic"])
+        #expect(hello["protocol"] as? Int == 2)
+        #expect(hello["events"] as? [String] == ["appearance", "transition", "gesture", "diagnostic", "back"])
     }
 
     @Test func navigationEventsAreClassified() throws {

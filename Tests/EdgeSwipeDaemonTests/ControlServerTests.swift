@@ -13,7 +13,7 @@ import TouchModel
         let c = try TestClient(path: dir.file("control.sock"))
         let hello = try #require(c.readObject())
         #expect(hello["type"] as? String == "hello")
-        #expect(hello["protocol"] as? Int == 1)
+        #expect(hello["protocol"] as? Int == 2)
 
         try c.send(#"{"command":"push","name":"inbox","header":true,"id":1}"# + "\n")
         let reply = try #require(c.readObject())

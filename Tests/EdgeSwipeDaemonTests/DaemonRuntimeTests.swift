@@ -44,7 +44,7 @@ import TouchModel
                 let w = try runtime.loop.makeWaker(name: "test gesture") { [unowned runtime] in
                     runtime.handleGesture(GestureEvent(recognizer: "back", phase: .ended, edge: .left, fingers: 1,
                                                        time: 2_000_000, progress: 0.7, outcome: .complete),
-                                          device: "test", rules: [])
+                                          device: "test")
                 }
                 gestureWaker.withLock { $0 = w }
                 started.signal()

@@ -10,7 +10,7 @@ import TouchTrace
 /// session (decoder, arena, arbiter, navigation), without and with an exclusion. What the recording does comes
 /// from its script (samples/make-demo-sample.py): swipe 1 starts 1.5 mm off the left edge at y = 100 mm and
 /// completes; swipe 2 at y = 120 begins and cancels; swipe 3 at y = 80 completes; swipe 4 at y = 140 arrives
-/// at the root and is refused. A slider at x 0...10, y 90...110 mm covers the start of swipe 1 only.
+/// at the root and is handed off (issue 24: it begins, and the stack never sees it). A slider at x 0...10, y 90...110 mm covers the start of swipe 1 only.
 @Suite struct ExclusionReplayTests {
     func replay(exclusions: [ExclusionRect], popEnabledOnMessage: Bool = true) throws -> [String] {
         let trace = try TraceReader.read(path: Fixtures.packageRoot.appendingPathComponent("samples/demo-back-swipes.evemu").path)
@@ -39,15 +39,18 @@ import TouchTrace
         #expect(first.hasPrefix(#"{"type":"gesture","phase":"failed","edge":"left","fingers":1,"time":0,"#))
         #expect(first.contains(#""startMM":{"x":1.45,"y":100}"#))
         #expect(first.contains(#""reason":"refused","detail":"refused: excludedArea""#))
-        // Without: swipes 1, 2 and 3 begin, 4 is refused at the root. With: 2, 3 and 4 begin, the stack one
-        // pop behind all along, so swipe 4 pops inbox instead of being refused.
-        #expect(gestures(without).filter { $0.contains("\"began\"") }.map { $0.contains("\"y\":100}") } == [true, false, false])
+        // Without: swipes 1, 2, 3 and 4 begin, 4 handed off at the root. With: 2, 3 and 4 begin, the stack one
+        // pop behind all along, so swipe 4 pops inbox instead of being handed off.
+        #expect(gestures(without).filter { $0.contains("\"began\"") }.map { $0.contains("\"y\":100}") } == [true, false, false, false])
         #expect(gestures(with).filter { $0.contains("\"began\"") }.count == 3)
         // Swipe 4 (touch-down at 5.5 s, 250 ms at 120 Hz, lifted one frame later) completes.
         #expect(gestures(with).filter { !$0.contains("notInEdgeZone") }.last?
                 .contains(#""phase":"ended","edge":"left","fingers":1,"time":5.758333,"outcome":"complete""#) == true)
-        #expect(without.filter { $0.contains("\"popRefused\"") && $0.contains("\"root\"") }.count == 1)
+        #expect(without.filter { $0.contains("\"backDispatched\"") }.map { $0.contains(#""target":"handoff","reason":"noHandler","stack":"root""#) }
+                == [false, false, false, true])
+        #expect(without.filter { $0.contains("\"popRefused\"") }.isEmpty)
         #expect(with.filter { $0.contains("\"popRefused\"") }.isEmpty)
+        #expect(with.filter { $0.contains("\"backDispatched\"") }.allSatisfy { $0.contains(#""target":"navigation""#) })
         #expect(with.filter { $0.contains("\"transitionFinished\"") && $0.contains("\"interactivePop\"") }.count == 2)
     }
 

@@ -61,15 +61,24 @@ import TouchModel
         let events = swipe(session, arena: arena, from: 1_000_000)
         #expect(events.map(\.phase) == [.failed])
         #expect(events.first?.failureReason == .refused(.navigationBarHidden))
-        #expect(session.takeEvents().map(\.kind) == [.popRefused(.navigationBarHidden, detail: nil)])
+        // The stack could pop, so it took the gesture (issue 24), and refused it.
+        #expect(session.takeEvents().map(\.typeName) == ["backDispatched", "popRefused"])
         #expect(session.stackNames == ["home", "profile"])
+        let (again, arena2) = try rig("home,profile:hidden")
+        _ = swipe(again, arena: arena2, from: 1_000_000)
+        #expect(again.takeEvents().map(\.kind).last == .popRefused(.navigationBarHidden, detail: nil))
     }
 
-    @Test func hostAloneIsRefusedAtTheRoot() throws {
+    /// A host alone: nothing to pop, so the stack never takes the swipe (issue 24: it is handed off, and runs
+    /// to its end under the finger); the stack is never asked, so it can neither refuse nor freeze.
+    @Test func hostAloneIsHandedOffAtTheRootAndNeverFreezes() throws {
         let (session, arena) = try rig("feed:header")
         let events = swipe(session, arena: arena, from: 1_000_000)
-        #expect(events.first?.failureReason == .refused(.root))
-        #expect(refusals(session.takeEvents().map(\.kind)) == [.root])
-        #expect(!session.controller.isFrozen)
+        #expect(events.first?.phase == .began && events.last?.phase == .ended)
+        let kinds = session.takeEvents().map(\.kind)
+        #expect(refusals(kinds).isEmpty)
+        guard case .backDispatched(let d)? = kinds.first else { Issue.record("no decision: \(kinds)"); return }
+        #expect(d.target == .handoff && d.stack == .root)
+        #expect(!session.controller.isFrozen && session.stackNames == ["feed"])
     }
 }

@@ -27,6 +27,13 @@ func eventLine(_ e: NavigationEvent) -> String {
         fields.append("\"code\":\(q(code.rawValue))")
         if let screen { fields.append("\"screen\":\(q(screen))") }
         fields.append("\"detail\":\(q(detail))")
+    case .backDispatched(let d):
+        var target = d.target.name
+        if case .handler(let h) = d.target { target += " \(h.id.rawValue) \(h.priority.rawValue)" }
+        fields += ["\"gesture\":\(d.gestureID)", "\"target\":\(q(target))", "\"reason\":\(q(d.reason.rawValue))",
+                   "\"stack\":\(q(d.stack.rawValue))", "\"observers\":\(d.observers)"]
+    case .backTargetGone(let gesture, let handler, let why):
+        fields += ["\"gesture\":\(gesture)", "\"handler\":\(handler.rawValue)", "\"reason\":\(q(why.rawValue))"]
     }
     return "{" + fields.joined(separator: ",") + "}"
 }

@@ -34,6 +34,7 @@ import TouchModel
         #expect(session.nextDeadline == 300_000)
         session.advance(now: 400_000)
         #expect(session.takeLines() == [
+            #"{"timeUs":100000,"type":"backDispatched","gesture":1,"target":"navigation","reason":"stackCanPop","stack":"canPop","observers":0}"#,
             #"{"timeUs":100000,"type":"transitionBegan","kind":"interactivePop","from":"message","to":"inbox"}"#,
             #"{"timeUs":100000,"type":"willDisappear","screen":"message"}"#,
             #"{"timeUs":100000,"type":"willAppear","screen":"inbox"}"#,
@@ -47,11 +48,18 @@ import TouchModel
         #expect(session.stackNames == ["home", "inbox"])
     }
 
-    @Test func hostAloneIsReportedAndRefused() throws {
+    /// A session hands a swipe at the root off (issue 24) before its stack is asked; the stack's own guard, asked
+    /// through an arbiter without a dispatcher, still refuses it and names the freeze it prevented.
+    @Test func hostAloneIsReportedAndHandedOffAndItsGuardStillRefuses() throws {
         let session = try NavigationSession(stack: "feed:header", now: 5)
         let first = session.takeEvents().map(\.kind)
         #expect(diagnostics(first) == [.nilDelegateAtRoot])
-        #expect(session.arbiter.shouldBegin(request(1_000)) == .refuse(.root))
+        #expect(session.arbiter.shouldBegin(request(1_000)) == .allow)
+        #expect(session.takeLines() == [
+            #"{"timeUs":1000,"type":"backDispatched","gesture":1,"target":"handoff","reason":"noHandler","stack":"root","observers":0}"#,
+        ])
+        let stackAlone = NavigationArbiter(controller: session.controller)
+        #expect(stackAlone.shouldBegin(request(1_000)) == .refuse(.root))
         #expect(session.takeLines() == [
             #"{"timeUs":1000,"type":"diagnostic","code":"freezePrevented","screen":"feed","detail":"nil delegate would let a pop begin (root); refused"}"#,
             #"{"timeUs":1000,"type":"popRefused","reason":"root"}"#,
@@ -64,7 +72,10 @@ import TouchModel
         #expect(session.arbiter.shouldBegin(request(10, recognizer: "menu")) == .allow)
         session.handle(event(.began, 10, progress: 0.2, recognizer: "menu"))
         session.handle(event(.ended, 20, progress: 0.9, outcome: .complete, recognizer: "menu"))
-        #expect(session.takeEvents().isEmpty)
+        // Only the decision: not the pop gesture, no handler, so handed off (issue 24).
+        #expect(session.takeLines() == [
+            #"{"timeUs":10,"type":"backDispatched","gesture":1,"target":"handoff","reason":"noHandler","stack":"notPopGesture","observers":0}"#,
+        ])
         #expect(session.stackNames == ["home", "detail"])
     }
 

@@ -1,3 +1,4 @@
+import Gestures
 import Navigation
 
 /// The classes of events a control client can subscribe to.
@@ -10,6 +11,9 @@ public enum EventClass: String, Hashable, Sendable, CaseIterable, Comparable {
     case gesture
     /// Service and navigation diagnostics (device unplugged, slow client dropped, config reloaded...).
     case diagnostic
+    /// Who took each back gesture: backDispatched, backTargetGone (protocol 2). A handler's own events come to
+    /// its client whatever it subscribed to.
+    case back
 
     public static func < (a: EventClass, b: EventClass) -> Bool { a.rawValue < b.rawValue }
 }
@@ -28,6 +32,10 @@ public enum ControlCommand: Hashable, Sendable {
     case setExclusions([ExclusionRect])
     /// Sets `interactivePopEnabled` of a screen on the stack.
     case setInteractivePopEnabled(screen: String, enabled: Bool)
+    /// Registers a back handler for this client (protocol 2); `edges` nil: the left and right edges.
+    case registerBackHandler(BackPriority, edges: Set<Edge>?)
+    /// Removes one of this client's back handlers.
+    case unregisterBackHandler(BackHandlerID)
     /// Handled by the transport itself: adds event classes to this client's subscription.
     case subscribe(Set<EventClass>)
     /// Handled by the transport itself.
@@ -43,6 +51,8 @@ public enum ControlCommand: Hashable, Sendable {
         case .state: return "state"
         case .setExclusions: return "setExclusions"
         case .setInteractivePopEnabled: return "setInteractivePopEnabled"
+        case .registerBackHandler: return "registerBackHandler"
+        case .unregisterBackHandler: return "unregisterBackHandler"
         case .subscribe: return "subscribe"
         case .unsubscribe: return "unsubscribe"
         }

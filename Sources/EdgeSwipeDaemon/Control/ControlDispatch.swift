@@ -29,7 +29,8 @@ extension ControlProtocol {
         case .unsubscribe(let classes):
             subscriptions.subtract(classes)
             result = .success(.object(["events": .array(subscriptions.sorted().map { .string($0.rawValue) })]))
-        case .push, .pop, .setStack, .popToRoot, .state, .setExclusions, .setInteractivePopEnabled:
+        case .push, .pop, .setStack, .popToRoot, .state, .setExclusions, .setInteractivePopEnabled, .registerBackHandler,
+             .unregisterBackHandler:
             if let handler {
                 result = handler.handle(request.command, from: client, now: now)
             } else {

@@ -39,6 +39,7 @@ public struct ControlEvent: Hashable, Sendable {
         switch name {
         case "willAppear", "didAppear", "willDisappear", "didDisappear": return .appearance
         case "diagnostic": return .diagnostic
+        case "backDispatched", "backTargetGone": return .back
         default: return .transition   // transitionBegan/Progress/Settling/Finished/Cancelled, popRefused
         }
     }

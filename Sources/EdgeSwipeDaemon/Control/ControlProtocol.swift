@@ -1,10 +1,13 @@
+import Gestures
 import Navigation
 
-/// The control protocol, version 1, as pure functions: one line of bytes in -> a request or an error;
+/// The control protocol, version 2 (1 plus back handlers; requests naming 1 are served alike), as pure functions: one line of bytes in -> a request or an error;
 /// replies, errors and events -> one line of bytes out (newline included). No I/O here; the transport is
 /// `ControlServer`, and docs/protocol.md is the reference for clients.
 public enum ControlProtocol {
-    public static let version: Int64 = 1
+    public static let version: Int64 = 2
+    /// Versions a request may name: this service serves every request of version 1 unchanged.
+    public static let supportedVersions: ClosedRange<Int64> = 1...version
     /// Longest request line accepted, newline excluded. Longer lines are discarded unread and answered with
     /// `lineTooLong`.
     public static let defaultMaxLineBytes = 64 * 1024
@@ -28,8 +31,8 @@ public enum ControlProtocol {
             .failure(RequestError(id: id, error: ControlError(code, message)))
         }
         if let v = fields.removeValue(forKey: "protocol") {
-            guard case .integer(let n) = v, n == version else {
-                return fail(.unsupportedProtocol, "this service speaks protocol \(version), the request asked for \(describe(v))")
+            guard case .integer(let n) = v, supportedVersions.contains(n) else {
+                return fail(.unsupportedProtocol, "this service speaks protocols 1 to \(version), the request asked for \(describe(v))")
             }
         }
         guard let commandField = fields.removeValue(forKey: "command") else {
@@ -57,7 +60,7 @@ public enum ControlProtocol {
     }
 
     public static let commandNames = ["push", "pop", "setStack", "popToRoot", "state", "subscribe", "unsubscribe",
-                                      "setExclusions", "setInteractivePopEnabled"]
+                                      "setExclusions", "setInteractivePopEnabled", "registerBackHandler", "unregisterBackHandler"]
 
     private static func decodeCommand(_ name: String, _ args: inout Arguments) throws -> ControlCommand {
         switch name {
@@ -87,6 +90,21 @@ public enum ControlProtocol {
                 throw ControlError(.badArguments, "setInteractivePopEnabled: \"enabled\" must be true or false")
             }
             return .setInteractivePopEnabled(screen: screen, enabled: enabled)
+        case "registerBackHandler":
+            let priority = try args.required("priority")
+            guard case .string(let p) = priority, let value = BackPriority(rawValue: p) else {
+                throw ControlError(.badArguments, "registerBackHandler: \"priority\" must be one of "
+                                   + BackPriority.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                                   + ", got \(describe(priority))")
+            }
+            return .registerBackHandler(value, edges: try args.edges())
+        case "unregisterBackHandler":
+            let handler = try args.required("handler")
+            guard case .integer(let n) = handler, n > 0 else {
+                throw ControlError(.badArguments, "unregisterBackHandler: \"handler\" must be a handler id (an integer above 0), "
+                                   + "got \(describe(handler))")
+            }
+            return .unregisterBackHandler(BackHandlerID(UInt64(n)))
         case "subscribe": return .subscribe(try args.eventClasses())
         case "unsubscribe": return .unsubscribe(try args.eventClasses())
         default:
@@ -190,6 +208,25 @@ public enum ControlProtocol {
                 classes.insert(c)
             }
             return classes
+        }
+
+        /// `edges` (optional): a non-empty array of distinct edge names.
+        mutating func edges() throws -> Set<Edge>? {
+            guard let v = fields.removeValue(forKey: "edges") else { return nil }
+            let known = Edge.allCases.map(\.rawValue).joined(separator: ", ")
+            guard case .array(let items) = v, !items.isEmpty else {
+                throw ControlError(.badArguments, "\(command): \"edges\" must be a non-empty array of: \(known)")
+            }
+            var edges = Set<Edge>()
+            for item in items {
+                guard case .string(let s) = item, let e = Edge(rawValue: s) else {
+                    throw ControlError(.badArguments, "\(command): unknown edge \(describe(item)); known: \(known)")
+                }
+                guard edges.insert(e).inserted else {
+                    throw ControlError(.badArguments, "\(command): edge \"\(s)\" is named twice")
+                }
+            }
+            return edges
         }
 
         func rejectUnused(path: String = "") throws {

@@ -110,7 +110,12 @@ extension HTTPEndpoint {
             case .setExclusions where key == nil:
                 return refuse("setExclusions: over HTTP, name the page's event stream, POST /commands?stream=ID "
                               + "(ID: the \"stream\" of the stream's hello); the rectangles go when it closes")
-            case .push, .pop, .setStack, .popToRoot, .state, .setExclusions, .setInteractivePopEnabled:
+            case .registerBackHandler where stream == nil, .unregisterBackHandler where stream == nil:
+                return refuse("\(request.command.name): over HTTP, name the page's event stream, POST /commands?stream=ID "
+                              + "(ID: the \"stream\" of the stream's hello); the handler's events come on that stream "
+                              + "and the handler goes when it closes")
+            case .push, .pop, .setStack, .popToRoot, .state, .setExclusions, .setInteractivePopEnabled,
+                 .registerBackHandler, .unregisterBackHandler:
                 break
             }
         }

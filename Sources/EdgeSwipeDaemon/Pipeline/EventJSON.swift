@@ -67,6 +67,22 @@ public enum EventJSON {
             o.add("code", code.rawValue)
             if let screen { o.add("screen", screen) }
             o.add("detail", detail)
+        case .backDispatched(let d):
+            o.add("gestureId", Int(d.gestureID))
+            o.add("recognizer", d.recognizer.name)
+            o.add("edge", d.edge.rawValue)
+            o.add("target", d.target.name)
+            if case .handler(let h) = d.target {
+                o.add("handler", Int(h.id.rawValue))
+                o.add("priority", h.priority.rawValue)
+            }
+            o.add("reason", d.reason.rawValue)
+            o.add("stack", d.stack.rawValue)
+            o.add("observers", d.observers)
+        case .backTargetGone(let gesture, let handler, let why):
+            o.add("gestureId", Int(gesture))
+            o.add("handler", Int(handler.rawValue))
+            o.add("reason", why.rawValue)
         }
         return o.string
     }

@@ -50,6 +50,12 @@ public enum EventText {
                 s += ": \(reason.rawValue)" + (detail.map { " (\($0))" } ?? "")
             case .diagnostic(let code, let screen, let detail):
                 s += " \(code.rawValue)" + (screen.map { " [\($0)]" } ?? "") + ": \(detail)"
+            case .backDispatched(let d):
+                s += " #\(d.gestureID) \(d.recognizer) -> \(d.target.name)"
+                if case .handler(let h) = d.target { s += " \(h.id.rawValue) (\(h.priority.rawValue))" }
+                s += ": \(d.reason.rawValue), stack \(d.stack.rawValue), \(d.observers) observer\(d.observers == 1 ? "" : "s")"
+            case .backTargetGone(let gesture, let handler, let why):
+                s += " #\(gesture) \(handler): \(why.rawValue); the rest of the gesture goes to nobody"
             }
             return s
         case .deviceNote(let text, let d):

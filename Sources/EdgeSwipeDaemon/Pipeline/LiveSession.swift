@@ -36,6 +36,11 @@ package final class LiveSession {
     package var onUnplug: ((SourceID, String) -> Void)?
 
     package var navigation: NavigationSession? { core.navigation }
+    /// Each back gesture's events for client handlers and the hand-off (SessionCore.onBackDelivery).
+    package var onBackDelivery: ((BackDelivery, SourceID?) -> Void)? {
+        get { core.onBackDelivery }
+        set { core.onBackDelivery = newValue }
+    }
     /// Every source: devices read here, fed recordings and frame sources.
     package var sourceCount: Int { core.sources.count }
     /// The pipeline of a source, nil once it is gone.

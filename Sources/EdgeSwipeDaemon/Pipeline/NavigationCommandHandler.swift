@@ -3,7 +3,8 @@ import Navigation
 import TouchModel
 
 /// Control-socket commands on the navigation stack: push, pop, setStack, popToRoot, state, and the touch-down
-/// gate: setExclusions (owned by the client, dropped when it disconnects), setInteractivePopEnabled.
+/// gate: setExclusions (owned by the client, dropped when it disconnects), setInteractivePopEnabled; and back
+/// handlers (registerBackHandler, unregisterBackHandler: owned by the client too, BackDispatcher).
 /// Runs on the event loop's thread. Changes asked for during a transition are queued by the controller
 /// (bounded: past the bound push and pop are `refused`; setStack and popToRoot replace queued changes);
 /// the reply then says `queued: true`. Events the command causes are flushed by `afterChange` (published to
@@ -64,6 +65,20 @@ package final class NavigationCommandHandler: ControlCommandHandler {
             guard controller.setInteractivePopEnabled(enabled, screenNamed: name) else {
                 return .failure(ControlError(.badArguments, "no screen named '\(name)' is on the stack"))
             }
+        case .registerBackHandler(let priority, let edges):
+            do {
+                let handler = try session.dispatcher.register(priority, edges: edges, client: BackClient(client.rawValue))
+                return .success(Self.json(handler))
+            } catch {
+                return .failure(ControlError(error.isLimit ? .refused : .badArguments, "registerBackHandler: \(error)"))
+            }
+        case .unregisterBackHandler(let id):
+            do {
+                let handler = try session.dispatcher.unregister(id, client: BackClient(client.rawValue), now: now)
+                return .success(Self.json(handler))
+            } catch {
+                return .failure(ControlError(.badArguments, "unregisterBackHandler: \(error)"))
+            }
         case .subscribe, .unsubscribe:
             return .failure(ControlError(.unavailable, "\(command.name) is handled by the server"))
         }
@@ -75,11 +90,19 @@ package final class NavigationCommandHandler: ControlCommandHandler {
         return .success(reply)
     }
 
-    /// Exclusions belong to the client that set them: a control connection, or an HTTP page's event stream.
-    /// The clients that get its share of the allowance are told (`afterChange` publishes their reports).
+    /// Exclusions and back handlers belong to the client that set them: a control connection, or an HTTP page's
+    /// event stream. The clients that get its share of the exclusion allowance are told, and a gesture one of its
+    /// handlers was the target of ends for the others (`afterChange` publishes both at once).
     package func clientDisconnected(_ client: ControlClientID, now: Microseconds) {
         controller.removeExclusions(owner: ExclusionOwner(client.rawValue))
+        session.dispatcher.removeHandlers(of: BackClient(client.rawValue), now: now)
         afterChange()
+    }
+
+    /// `{"handler":id,"priority":..,"edges":[..]}`: a handler registered or removed.
+    static func json(_ handler: BackHandler) -> JSONValue {
+        .object(["handler": .integer(Int64(handler.id.rawValue)), "priority": .string(handler.priority.rawValue),
+                 "edges": .array(Edge.allCases.filter(handler.edges.contains).map { .string($0.rawValue) })])
     }
 
     /// The reply's result: ExclusionJSON.result. Other clients whose rectangles this changes get an

@@ -52,6 +52,10 @@ final class SessionCore {
     private let emitFrames: Bool
     /// Where every output goes, in time order.
     @exclusivity(unchecked) var sink: (PipelineOutput) -> Void
+    /// Each back gesture's events for their recipients (client handlers, the hand-off), with the source the
+    /// gesture came from (nil for what no gesture event caused: a target gone at a disconnect). Unset (replay),
+    /// they are dropped.
+    @exclusivity(unchecked) var onBackDelivery: ((BackDelivery, SourceID?) -> Void)?
 
     private(set) var sources: [SourceID: SessionSource] = [:]
     private var nextID = 0
@@ -270,14 +274,19 @@ final class SessionCore {
         for g in gestures {
             sink(.gesture(g, device: source.id))
             navigation?.handle(g)
-            flushNavigation()
+            flushNavigation(from: source.id)
         }
     }
 
-    /// Sends navigation's pending events and takes its deadline.
-    func flushNavigation() {
+    /// Sends navigation's pending events and back deliveries, and takes its deadline.
+    func flushNavigation(from source: SourceID? = nil) {
         guard let navigation else { return }
         navigation.drainEvents { sink(.navigation($0)) }
+        if let onBackDelivery {
+            navigation.drainDeliveries { onBackDelivery($0, source) }
+        } else {
+            navigation.drainDeliveries { _ in }
+        }
         navigationDeadline = navigation.nextDeadline
         flushExclusionReports()
     }

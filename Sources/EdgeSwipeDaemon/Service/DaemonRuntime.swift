@@ -75,9 +75,13 @@ package final class DaemonRuntime {
         printer != nil || !extraSinks.isEmpty || control?.hasSubscribers(to: eventClass) == true
     }
 
-    /// A recognizer report: published (when anyone listens), and the device's actions run.
-    package func handleGesture(_ event: GestureEvent, device: String?, rules: [ActionRule]) {
+    /// A recognizer report: published (when anyone listens). Actions run on the hand-off (`handOff`) only.
+    package func handleGesture(_ event: GestureEvent, device: String?) {
         if wantsEvents(of: .gesture) { publish(ControlEvent.gesture(event, device: device)) }
+    }
+
+    /// A report of a gesture nobody on the screen took (BackDispatcher's hand-off): the device's actions run.
+    package func handOff(_ event: GestureEvent, rules: [ActionRule]) {
         actions.perform(event, rules: rules)
     }
 

@@ -86,6 +86,7 @@ public final class EdgeSwipeService {
         } catch {
             throw .failed("\(error)")
         }
+        session.onBackDelivery = { [unowned self] d, source in self.backDelivered(d, from: source) }
         session.start(output: { [unowned self] output in self.output(output) })
         session.onUnplug = { [unowned self] id, path in self.unplugged(id, path: path) }
         runtime.onConfigApplied = { [unowned self] config in self.configApplied(config) }
@@ -113,8 +114,7 @@ public final class EdgeSwipeService {
     private func output(_ output: PipelineOutput) {
         switch output {
         case .gesture(let g, let d):
-            let record = devices[d]
-            runtime.handleGesture(g, device: record?.node, rules: runtime.rules(forEntry: record?.setup.entry))
+            runtime.handleGesture(g, device: devices[d]?.node)
         case .navigation(let n):
             // Progress comes every frame of a pop: encoded only when someone listens.
             let eventClass = ControlEvent.eventClass(ofNavigationEvent: n.typeName)
@@ -130,6 +130,21 @@ public final class EdgeSwipeService {
                                                     time: runtime.loop.now))
         case .frame:
             break
+        }
+    }
+
+    /// A back gesture's event for its recipient: the hand-off runs the device's actions; a handler's client gets
+    /// the event line, on its socket connection or its HTTP event stream.
+    private func backDelivered(_ d: BackDelivery, from source: SourceID?) {
+        switch d.recipient {
+        case .handoff:
+            runtime.handOff(d.event, rules: runtime.rules(forEntry: source.flatMap { devices[$0] }?.setup.entry))
+        case .handler(let handler, _):
+            guard let text = EventJSON.back(d, device: source.flatMap { devices[$0] }?.node) else { return }
+            var line = Array(text.utf8)
+            line.append(UInt8(ascii: "\n"))
+            let client = ControlClientID(rawValue: handler.client.rawValue)
+            if runtime.control?.deliver(line, to: client) != true { http?.deliver(line, to: client) }
         }
     }
 
