@@ -1,5 +1,6 @@
 // EdgeSwipe kiosk demo: follows the navigation backend of `edgeswipe run --http` (docs/kiosk.md).
-// The backend owns the stack; this page draws it. Pushes go through POST /commands; the interactive pop is
+// The backend owns the stack; this page draws it. A dialog over the page takes the back first (an overlay back
+// handler); at the root the back is handed off to the service's configured actions, and the page says so. Pushes go through POST /commands; the interactive pop is
 // drawn from the event stream: transitionBegan, transitionProgress (the finger), transitionSettling (the
 // finger lifted: outcome and remaining duration), transitionFinished / transitionCancelled.
 // URL fragment: #token=TOKEN (required) & stack=home,inbox,message (optional initial stack).
@@ -30,6 +31,7 @@ const statusLine = document.getElementById("status");
 const kiosk = window.kiosk = {
   stack: [], phase: "connecting", progress: 0, from: null, to: null, refused: null, history: [], errors: [],
   handoffs: 0, lastTarget: null,
+  dialog: { open: false, handler: null, progress: 0, closedBy: null },  // the overlay (openDialog)
   exclusion: null,  // the reply to the last setExclusions
 };
 
@@ -59,12 +61,17 @@ function screenElement(name) {
   const p = document.createElement("p");
   p.textContent = spec.text;
   content.append(p);
+  const opener = document.createElement("button");
+  opener.className = "open-dialog";
+  opener.textContent = "Open dialog";
+  opener.addEventListener("click", () => openDialog());
   if (spec.next) {
     const open = document.createElement("button");
     open.textContent = "Open " + SCREENS[spec.next].title;
     open.addEventListener("click", () => command({ command: "push", name: spec.next, header: SCREENS[spec.next].header }));
     content.append(open);
   }
+  content.append(opener);
   const dim = document.createElement("div");
   dim.className = "dim";
   el.append(head, content, dim);
@@ -178,6 +185,8 @@ function onEvent(e) {
     statusLine.textContent = "connected";
     kiosk.stream = e.stream || null;
     if (started && kiosk.stream) declareExclusions(kiosk.stream);  // start() declares them after the first setStack
+    // The old stream's handler went with it: an open dialog registers again on the new one.
+    if (started && kiosk.dialog.open) registerDialogHandler();
     if (started) refreshStack();  // a reconnection: events may have been missed
     else start();
     return;
@@ -187,6 +196,7 @@ function onEvent(e) {
     applyExclusions(e.result);
     return;
   }
+  if (e.type === "back") { onBack(e); return; }
   if (e.type !== "navigation") return;
   const top = () => kiosk.stack[kiosk.stack.length - 1];
   switch (e.event) {
@@ -252,8 +262,60 @@ function onEvent(e) {
   publishState();
 }
 
-async function command(body) {
-  const response = await fetch("/commands", {
+// The dialog: an overlay over the page. While it is open it holds an overlay back handler (docs/protocol.md,
+// "Back handlers"): the service gives it the next back swipe ahead of the stack, as its own stream. The card
+// follows the finger (started, progressed); invoked closes it; cancelled puts it back.
+const dialog = document.getElementById("dialog");
+const dialogCard = dialog.querySelector(".card");
+
+function showDialog() {
+  dialog.hidden = !kiosk.dialog.open;
+  const p = kiosk.dialog.progress;
+  dialogCard.style.transform = `translate3d(${p * 40}%, 0, 0) scale(${1 - 0.1 * p})`;
+  dialog.style.opacity = String(1 - 0.6 * p);
+  document.body.dataset.dialog = kiosk.dialog.open ? "open" : "closed";
+}
+
+async function registerDialogHandler() {
+  if (!kiosk.stream) return;
+  const reply = await command({ command: "registerBackHandler", priority: "overlay", protocol: 2 }, kiosk.stream);
+  if (reply.type === "reply") kiosk.dialog.handler = reply.result.handler;
+}
+
+async function openDialog() {
+  kiosk.dialog = { open: true, handler: null, progress: 0, closedBy: null };
+  showDialog();
+  await registerDialogHandler();
+}
+
+async function closeDialog(by) {
+  const handler = kiosk.dialog.handler;
+  kiosk.dialog = { open: false, handler: null, progress: 0, closedBy: by };
+  showDialog();
+  if (handler !== null) await command({ command: "unregisterBackHandler", handler }, kiosk.stream);
+}
+
+function onBack(e) {
+  if (e.role !== "target" || e.handler !== kiosk.dialog.handler) return;
+  switch (e.event) {
+    case "started":
+    case "progressed":
+      kiosk.dialog.progress = e.gesture.progress || 0;
+      break;
+    case "invoked":
+      closeDialog("back");
+      return;
+    case "cancelled":
+      kiosk.dialog.progress = 0;
+      break;
+  }
+  showDialog();
+}
+
+dialog.querySelector("button").addEventListener("click", () => closeDialog("button"));
+
+async function command(body, stream) {
+  const response = await fetch("/commands" + (stream ? "?stream=" + encodeURIComponent(stream) : ""), {
     method: "POST",
     headers: { "Authorization": "Bearer " + token, "Content-Type": "application/json" },
     body: JSON.stringify(body),
@@ -284,6 +346,7 @@ async function start() {
   }
   await refreshStack();
   if (kiosk.stream) await declareExclusions(kiosk.stream, wanted);  // the stack may still be animating in
+  if (params.get("dialog") === "1") await openDialog();
   document.body.dataset.ready = "1";
 }
 
@@ -294,7 +357,9 @@ if (!token) {
   events.onmessage = (m) => {
     const e = JSON.parse(m.data);
     onEvent(e);
-    kiosk.history.push({ t: performance.now(), event: e.event || e.type, kind: e.kind || null,
+    kiosk.history.push({ t: performance.now(), type: e.type, event: e.event || e.type, kind: e.kind || null,
+                         handler: e.handler ?? null, role: e.role || null, gestureId: e.gestureId ?? null,
+                         dialog: kiosk.dialog.open, dialogProgress: kiosk.dialog.progress,
                          outcome: e.outcome || null, remainingMs: e.remainingMs ?? null, phase: kiosk.phase,
                          progress: kiosk.progress, top: kiosk.stack[kiosk.stack.length - 1] || null,
                          revealed: document.body.dataset.revealed || null, reason: e.reason || null,

@@ -72,21 +72,29 @@ work = tempfile.mkdtemp(prefix="edgeswipe-kiosk-run-")
 token_file = os.path.join(work, "token")
 with open(os.open(token_file, os.O_WRONLY | os.O_CREAT, 0o600), "w") as f:
     f.write(TOKEN + "\n")
-port = free_port()
-log_path = os.path.join(out_dir, "daemon.log")
-daemon = subprocess.Popen(
-    [binary, "run", "--socket", os.path.join(work, "control.sock"), "--http", str(port), "--http-token", token_file,
-     "--web-root", os.path.join(ROOT, "web"), "--replay", os.path.join(ROOT, "samples/demo-back-swipes.evemu"),
-     "--replay-delay", "2", "--replay-on-stream", "-v"],
-    stdout=subprocess.DEVNULL, stderr=open(log_path, "w"))
-browser = None
-try:
+
+
+def start_daemon(name):
+    """`edgeswipe run --http` replaying the demo once a page watches; returns the process and its base URL."""
+    port = free_port()
+    log_path = os.path.join(out_dir, f"{name}.log")
+    process = subprocess.Popen(
+        [binary, "run", "--socket", os.path.join(work, f"{name}.sock"), "--http", str(port), "--http-token", token_file,
+         "--web-root", os.path.join(ROOT, "web"), "--replay", os.path.join(ROOT, "samples/demo-back-swipes.evemu"),
+         "--replay-delay", "2", "--replay-on-stream", "-v"],
+        stdout=subprocess.DEVNULL, stderr=open(log_path, "w"))
     deadline = time.time() + 20
     while "http: listening" not in open(log_path).read():
-        if daemon.poll() is not None or time.time() > deadline:
+        if process.poll() is not None or time.time() > deadline:
             sys.exit(f"kiosk-check: the daemon did not start; log: {log_path}\n" + open(log_path).read())
         time.sleep(0.05)
-    base = f"http://127.0.0.1:{port}"
+    return process, f"http://127.0.0.1:{port}"
+
+
+daemon = None
+browser = None
+try:
+    daemon, base = start_daemon("daemon")
     try:
         urllib.request.urlopen(urllib.request.Request(base + "/commands", data=b'{"command":"state"}'), timeout=5)
         expect(False, "POST /commands without the token is refused")
@@ -240,6 +248,62 @@ try:
     except subprocess.TimeoutExpired:
         status = None
     expect(status == 0, f"the service stops cleanly on SIGTERM with a stream open (exit status {status})")
+
+    # --- The dialog (issue 24): home > inbox with a dialog over it, which holds an overlay back handler. Swipe 1
+    # closes the dialog (the stack stays), swipe 2 is the cancelled pop, swipe 3 pops to home, swipe 4 at the
+    # root is handed off.
+    browser.close()
+    browser = None
+    daemon, base = start_daemon("dialog")
+    browser = Browser(WIDTH, HEIGHT)
+    browser.call("Page.navigate", url=f"{base}/#token={TOKEN}&stack=home,inbox&dialog=1")
+    shots = {}
+    end = time.time() + 40
+    while time.time() < end:
+        d = json.loads(browser.evaluate(state_js))["d"]
+        if "open" not in shots and d.get("dialog") == "open" and d.get("phase") == "idle":
+            time.sleep(0.3)   # the stack's own animation in
+            shots["open"] = os.path.join(out_dir, "dialog-open.png")
+            browser.screenshot(shots["open"])
+        if "open" in shots and "closed" not in shots and d.get("dialog") == "closed":
+            time.sleep(0.2)
+            shots["closed"] = os.path.join(out_dir, "dialog-closed.png")
+            browser.screenshot(shots["closed"])
+        if d.get("refused") == "handoff":
+            time.sleep(0.2)
+            shots["handoff"] = os.path.join(out_dir, "dialog-handoff.png")
+            browser.screenshot(shots["handoff"])
+            break
+        time.sleep(0.03)
+    history = json.loads(browser.evaluate("JSON.stringify(kiosk.history)"))
+    with open(os.path.join(out_dir, "dialog-history.json"), "w") as f:
+        json.dump(history, f, indent=1)
+    decisions = [(h["target"], h["stackState"]) for h in history if h["event"] == "backDispatched"]
+    expect(decisions == [("handler", "canPop"), ("navigation", "canPop"), ("navigation", "canPop"), ("handoff", "root")],
+           f"dialog: swipe 1 to the dialog's handler, 2 and 3 to the stack, 4 handed off (got {decisions})")
+    dialog_events = [h["event"] for h in history if h["type"] == "back"]
+    expect(dialog_events[:1] == ["started"] and dialog_events[-1:] == ["invoked"]
+           and all(e in ("progressed", "armed", "disarmed") for e in dialog_events[1:-1])
+           and all(h["role"] == "target" and h["gestureId"] == 1 for h in history if h["type"] == "back"),
+           f"dialog: its handler got gesture 1 as its own stream, started to invoked (got {dialog_events[:3]}...{dialog_events[-2:]})")
+    moved = max((h["dialogProgress"] for h in history if h["type"] == "back"), default=0)
+    expect(abs(moved - 0.747) <= 0.03, f"dialog: the card followed the finger to progress 0.747 ± 0.03 (got {moved:.3f})")
+    pops = [(h["kind"], h["event"], h["top"]) for h in history
+            if h["event"] in ("transitionFinished", "transitionCancelled") and h["kind"] == "interactivePop"]
+    expect(pops == [("interactivePop", "transitionCancelled", "inbox"), ("interactivePop", "transitionFinished", "home")],
+           f"dialog: then the cancelled pop and the pop to home (got {pops})")
+    for name, want in (("open", "dialog"), ("closed", "inbox"), ("handoff", "home")):
+        if name not in shots:
+            expect(False, f"dialog: screenshot {name} taken")
+            continue
+        w, h, px = read_png(shots[name])
+        c = px[h // 2][w // 2]
+        if want == "dialog":  # web/style.css: #dialog .card is #6a1b9a
+            expect(abs(c[0] - 0x6a) < 30 and abs(c[1] - 0x1b) < 30 and abs(c[2] - 0x9a) < 30,
+                   f"dialog-open: the dialog's card is in the middle of the screen (got {c})")
+        else:
+            got = {screen_at(px, x, BODY_Y) for x in (w // 10, w // 2, w - w // 10)}
+            expect(got == {want}, f"dialog-{name}: the whole width is {want} (got {got})")
 finally:
     if browser:
         browser.close()
