@@ -29,7 +29,9 @@ struct FrameFigures { var ns: Double; var allocationsPerFrame: Double }
 
 /// `exclusions`: with navigation, three clients' rectangles (none where the workload's fingers land), so each
 /// touch-down's question goes through the store.
-func perFrame(contacts: Int, navigation: Bool, exclusions: Bool = false) -> FrameFigures {
+/// `backHandlers`: with navigation, one overlay and two observers registered (issue 24), so every frame of each
+/// swipe is delivered to the overlay as its own and to both observers.
+func perFrame(contacts: Int, navigation: Bool, exclusions: Bool = false, backHandlers: Bool = false) -> FrameFigures {
     let workload = BenchmarkWorkload(contacts: contacts)
     var options = PipelineOptions()
     options.configuredSize = workload.geometry.size
@@ -48,9 +50,15 @@ func perFrame(contacts: Int, navigation: Bool, exclusions: Bool = false) -> Fram
                                                       owner: ExclusionOwner(UInt64(owner)))
             }
         }
+        if let nav, backHandlers {
+            _ = try! nav.dispatcher.register(.overlay, edges: nil, client: BackClient(1))
+            _ = try! nav.dispatcher.register(.observer, edges: nil, client: BackClient(2))
+            _ = try! nav.dispatcher.register(.observer, edges: nil, client: BackClient(3))
+        }
         var gestures = 0
         var frames = 0
         var navigationEvents = 0
+        var deliveries = 0
         func feed(_ e: InputEvent) {
             guard let (_, g) = pipeline.feed(e) else { return }
             frames += 1
@@ -59,6 +67,7 @@ func perFrame(contacts: Int, navigation: Bool, exclusions: Bool = false) -> Fram
             for x in g { nav.handle(x) }
             nav.advance(now: e.time)
             nav.drainEvents { _ in navigationEvents += 1 }
+            nav.drainDeliveries { _ in deliveries += 1 }
         }
         // Warm-up: the first tenth, so buffers reach their steady capacity.
         let warm = workload.events.count / 10
@@ -71,6 +80,7 @@ func perFrame(contacts: Int, navigation: Bool, exclusions: Bool = false) -> Fram
         let a1 = alloc_counter_allocations()
         if gestures == 0 { fatalError("benchmark workload produced no gestures") }
         if navigation && navigationEvents == 0 { fatalError("benchmark workload produced no navigation events") }
+        if backHandlers && deliveries < 3 * gestures / 2 { fatalError("benchmark workload delivered no back events") }
         let ns = Double(t1 - t0) / Double(frames)
         if ns < best.ns { best = FrameFigures(ns: ns, allocationsPerFrame: Double(a1 - a0) / Double(frames)) }
     }
@@ -99,6 +109,9 @@ for contacts in [1, 2, 10] {
 let excluding = perFrame(contacts: 1, navigation: true, exclusions: true)
 report.add("nsPerFrameWithExclusions1Contact", excluding.ns, decimals: 1)
 report.add("allocationsPerFrameWithExclusions1Contact", excluding.allocationsPerFrame, decimals: 3)
+let handled = perFrame(contacts: 1, navigation: true, backHandlers: true)
+report.add("nsPerFrameWithOverlayAndTwoObservers1Contact", handled.ns, decimals: 1)
+report.add("allocationsPerFrameWithOverlayAndTwoObservers1Contact", handled.allocationsPerFrame, decimals: 3)
 
 // 1b. The decoder alone (events -> frames), to see where the per-frame time goes.
 func decodeOnlyNs(contacts: Int) -> Double {
