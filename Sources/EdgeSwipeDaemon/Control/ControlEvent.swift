@@ -4,7 +4,7 @@ import TouchModel
 
 /// One event for subscribed clients: its class plus its JSON object, encoded once and shared by every client.
 /// Or, with a `recipient`, an event for that one client whatever it subscribed to (its exclusion rectangles
-/// changed: ExclusionJSON.event).
+/// changed: ExclusionJSON.event; its back handler's gesture: EventJSON.back).
 public struct ControlEvent: Hashable, Sendable {
     public var eventClass: EventClass
     /// The encoded line, newline included.
@@ -30,6 +30,14 @@ public struct ControlEvent: Hashable, Sendable {
     public static func exclusions(_ report: ExclusionReport, to client: ControlClientID, time: Microseconds) -> ControlEvent {
         var event = ControlEvent(eventClass: .diagnostic, object: [:])
         event.line = ControlProtocol.line(ExclusionJSON.event(report, time: time))
+        event.recipient = client
+        return event
+    }
+
+    /// For the client that holds the back handler alone: one of its gesture's events (`EventJSON.back`). The class
+    /// is not looked at (`back`).
+    public static func back(encodedJSON: String, to client: ControlClientID) -> ControlEvent {
+        var event = ControlEvent(eventClass: .back, encodedJSON: encodedJSON)
         event.recipient = client
         return event
     }

@@ -112,15 +112,6 @@ package final class ControlServer {
         }
     }
 
-    /// Sends one line (newline included) to one client whatever it subscribed to (a back handler's events).
-    /// False when the client is gone.
-    @discardableResult
-    public func deliver(_ line: [UInt8], to id: ControlClientID) -> Bool {
-        guard clients[id] != nil else { return false }
-        send(line[...], to: id)
-        return true
-    }
-
     /// Whether any client would receive an event of this class (so the caller can skip encoding it).
     package func hasSubscribers(to eventClass: EventClass) -> Bool {
         clients.values.contains { $0.subscriptions.contains(eventClass) }

@@ -37,15 +37,6 @@ extension HTTPEndpoint {
         }
     }
 
-    /// Sends one line to one event stream whatever its classes (a back handler's events). False when the
-    /// stream is not open.
-    @discardableResult
-    public func deliver(_ line: [UInt8], to id: ControlClientID) -> Bool {
-        guard let stream = streams[id], stream.state == .open else { return false }
-        enqueue(SSEFraming.frame(line: line), to: stream)
-        return true
-    }
-
     func enqueue(_ bytes: [UInt8], to stream: EventStream) {
         if stream.queue.count + bytes.count > options.queueLimitBytes {
             log.warning("http: \(stream.id) dropped: it does not read its events")

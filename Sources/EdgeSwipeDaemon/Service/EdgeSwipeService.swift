@@ -141,10 +141,7 @@ public final class EdgeSwipeService {
             runtime.handOff(d.event, rules: runtime.rules(forEntry: source.flatMap { devices[$0] }?.setup.entry))
         case .handler(let handler, _):
             guard let text = EventJSON.back(d, device: source.flatMap { devices[$0] }?.node) else { return }
-            var line = Array(text.utf8)
-            line.append(UInt8(ascii: "\n"))
-            let client = ControlClientID(rawValue: handler.client.rawValue)
-            if runtime.control?.deliver(line, to: client) != true { http?.deliver(line, to: client) }
+            runtime.publish(ControlEvent.back(encodedJSON: text, to: ControlClientID(rawValue: handler.client.rawValue)))
         }
     }
 
