@@ -110,7 +110,7 @@ extension HTTPEndpoint {
             case .setExclusions where key == nil:
                 return refuse("setExclusions: over HTTP, name the page's event stream, POST /commands?stream=ID "
                               + "(ID: the \"stream\" of the stream's hello); the rectangles go when it closes")
-            case .registerBackHandler where stream == nil, .unregisterBackHandler where stream == nil:
+            case .registerBackHandler where key == nil, .unregisterBackHandler where key == nil:
                 return refuse("\(request.command.name): over HTTP, name the page's event stream, POST /commands?stream=ID "
                               + "(ID: the \"stream\" of the stream's hello); the handler's events come on that stream "
                               + "and the handler goes when it closes")
