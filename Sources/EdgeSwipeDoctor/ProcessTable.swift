@@ -27,6 +27,7 @@ public enum ProcessTable {
     /// The names in a directory, without "." and "..".
     static func entries(of path: String) throws(SystemError) -> [String] {
         let dir = try SystemCall.runPointer("opendir(\(path))") { opendir(path) }
+        // Not through SystemCall: closedir and readdir, whose failure ends the listing (a process gone meanwhile).
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {

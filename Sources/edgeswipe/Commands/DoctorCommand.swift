@@ -48,6 +48,7 @@ enum DoctorCommand: Subcommand {
     static let defaultConfig = "/etc/edgeswipe/edgeswipe.yaml"
 
     static func run(_ o: Options) throws -> ExitStatus {
+        // Not through SystemCall: access(2) is asked yes or no; any failure means the packaged file is not there.
         let configPath = o.configPath ?? (access(defaultConfig, F_OK) == 0 ? defaultConfig : nil)
         let config = try configPath.map { path throws in try DaemonConfig.load(path: path) } ?? DaemonConfig()
         let processes = (try? ProcessTable.read()) ?? []
