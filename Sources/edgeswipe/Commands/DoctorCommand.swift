@@ -61,10 +61,12 @@ enum DoctorCommand: Subcommand {
         return report.findings.isEmpty ? .success : .failure
     }
 
-    /// The edges the service swipes from: every device entry's and the defaults', by the service's own rule.
+    /// The edges the service swipes from: every device entry's and the defaults', through the service's DeviceSetup.
     static func edges(_ config: DaemonConfig) throws -> Set<Edge> {
-        let settings = [config.defaults] + config.devices.indices.map { config.settings(forEntry: $0) }
-        return Set(try settings.flatMap { try PipelineOptions(settings: $0).recognizers.flatMap(\.edges) })
+        let entries: [Int?] = [nil] + config.devices.indices.map { $0 }
+        return Set(try entries.flatMap { entry in
+            try DeviceSetup(entry: entry, reader: .evdev, config: config).options.recognizers.flatMap(\.edges)
+        })
     }
 
     static func touchDevices(config: DaemonConfig, grabCheck: Bool) -> [TouchDeviceFact] {
