@@ -95,7 +95,7 @@ stroke(0.5, lambda u: (1.5 + 108.5 * ease_out(u), 100 + 2 * u), 0.25)
 stroke(2.0, lambda u: ((2 + 38 * (u / 0.6)) if u < 0.6 else (40 - 25 * min(1, (u - 0.6) / 0.3)), 120), 1.0)
 # 3. Steady swipe from 1 mm to 90 mm over 500 ms: begins, completes (progress 0.62 >= 0.5).
 stroke(4.0, lambda u: (1 + 89 * u, 80 - 3 * u), 0.5)
-# 4. Another fast back swipe, which on the demo stack arrives at the root: the pop is refused (root).
+# 4. Another fast back swipe, which on the demo stack arrives at the root: handed off (issue 24), it completes.
 stroke(6.0, lambda u: (2 + 100 * ease_out(u), 140), 0.25)
 # 5. A tap in the middle of the screen: no gesture.
 stroke(7.5, lambda u: (70, 110), 0.05)

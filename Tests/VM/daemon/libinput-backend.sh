@@ -47,6 +47,7 @@ for line in open(sys.argv[1]):
     elif e in ("transitionBegan", "transitionFinished", "transitionCancelled") and o.get("kind") == "interactivePop":
         print(e, f'{o["from"]}->{o["to"]}')
     elif e == "popRefused": print(e, o["reason"])
+    elif e == "backDispatched" and o["target"] == "handoff": print(e, o["target"], o["stack"])
 PY
 )
 expected="willAppear message
@@ -71,7 +72,7 @@ willAppear home
 didDisappear inbox
 didAppear home
 transitionFinished inbox->home
-popRefused root"
+backDispatched handoff root"
 if [[ "$got" != "$expected" ]]; then
     diff <(echo "$expected") <(echo "$got")
     fail "navigation sequence differs from the offline replay"
