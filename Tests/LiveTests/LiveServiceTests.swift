@@ -23,7 +23,10 @@ extension LiveSuite {
         private func navigationKeys(_ lines: [[String: Any]]) -> [String] {
             lines.compactMap { o in
                 guard o["type"] as? String == "navigation", let e = o["event"] as? String,
-                      e != "transitionProgress", e != "transitionSettling" else { return nil }
+                      e != "transitionProgress", e != "transitionSettling",
+                      // Back decisions are the `back` class's, which this client does not subscribe to
+                      // (BackHandlerServiceTests follows them); the replay prints them among navigation events.
+                      e != "backDispatched", e != "backTargetGone" else { return nil }
                 let detail = (o["screen"] as? String) ?? [o["from"], o["to"]].map { ($0 as? String) ?? "nil" }.joined(separator: "->")
                 return "\(e) \(detail)"
             }

@@ -5,8 +5,9 @@ import TouchModel
 import TouchTrace
 
 /// What must match between a live run and the offline replay of the same file: every recognizer report
-/// except the `changed` stream (whose count follows frame timing), with its phase, edge, fingers, outcome and
-/// failure reason. Times are compared loosely and separately.
+/// except the `changed` stream and the `armed`/`disarmed` events of the predictive stream (both follow frame
+/// timing; arming is checked offline on the whole corpus, CorpusStreamTests), with its phase, edge, fingers,
+/// outcome and failure reason. Times are compared loosely and separately.
 struct GestureStep: Hashable, Sendable, CustomStringConvertible {
     var phase: String
     var edge: String
@@ -16,7 +17,7 @@ struct GestureStep: Hashable, Sendable, CustomStringConvertible {
     var timeUs: UInt64
 
     init?(_ g: GestureEvent) {
-        guard g.phase != .changed else { return nil }
+        guard g.phase != .changed, g.phase != .armed, g.phase != .disarmed else { return nil }
         phase = g.phase.rawValue
         edge = g.edge.rawValue
         fingers = g.fingers
@@ -27,7 +28,7 @@ struct GestureStep: Hashable, Sendable, CustomStringConvertible {
 
     /// From a JSON line of the control socket / print_json.
     init?(json o: [String: Any]) {
-        guard o["type"] as? String == "gesture", let p = o["phase"] as? String, p != "changed",
+        guard o["type"] as? String == "gesture", let p = o["phase"] as? String, p != "changed", p != "armed", p != "disarmed",
               let e = o["edge"] as? String, let t = o["time"] as? Double else { return nil }
         phase = p
         edge = e
