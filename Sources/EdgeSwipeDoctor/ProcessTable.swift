@@ -39,18 +39,11 @@ public enum ProcessTable {
         return names
     }
 
-    /// A small file's bytes (a /proc file has no size to ask for: it is read until its end).
-    static func smallFile(_ path: String) throws -> [UInt8] {
+    /// A small file's bytes (a /proc file has no size to ask for: it is read until its end), at most `maxFileBytes`.
+    static func smallFile(_ path: String) throws(SystemError) -> [UInt8] {
         let fd = try FileDescriptor.open(path, .readOnly)
         defer { try? fd.close() }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < maxFileBytes {
-            let n = try chunk.withUnsafeMutableBytes { buffer in try fd.read(into: buffer) ?? 0 }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-        }
-        return bytes
+        return try fd.readToEnd(upTo: maxFileBytes)
     }
 
     static func link(_ path: String) throws(SystemError) -> String {

@@ -48,6 +48,21 @@ public struct FileDescriptor: Hashable, Sendable, CustomStringConvertible {
         try SystemCall.run("pread(fd \(rawValue))") { Glibc.pread(rawValue, buffer.baseAddress, buffer.count, off_t(offset)) }
     }
 
+    /// Reads a blocking descriptor until its end or `limit` bytes, whichever comes first: for small files, /proc
+    /// files among them, whose size stat cannot tell. A caller that must refuse a longer file checks `count == limit`.
+    public func readToEnd(upTo limit: Int) throws(SystemError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var n = 0
+        while n < limit {
+            let got = try bytes.withUnsafeMutableBytes { raw in
+                Result { () throws(SystemError) in try read(into: UnsafeMutableRawBufferPointer(rebasing: raw[n...])) }
+            }.get()
+            guard let got, got > 0 else { break }
+            n += got
+        }
+        return Array(bytes[0..<n])
+    }
+
     /// Writes what the descriptor takes now: the byte count, or nil when a non-blocking descriptor is full.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int? {
         try SystemCall.nonBlocking("write(fd \(rawValue))") { Glibc.write(rawValue, bytes.baseAddress, bytes.count) }

@@ -37,20 +37,16 @@ package struct BearerToken: Sendable {
             throw HTTPSetupError("token file \(path) has mode \(String(mode, radix: 8)): it must be readable by its "
                                  + "owner only (chmod 600 \(path))")
         }
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        var n = 0
+        let limit = 1024
+        let bytes: [UInt8]
         do {
             let fd = try FileDescriptor.open(path, .readOnly)
-            try fd.closeAfter {
-                while n < buffer.count, let got = try buffer[n...].withUnsafeMutableBytes({ try fd.read(into: $0) }), got > 0 {
-                    n += got
-                }
-            }
+            bytes = try fd.closeAfter { try fd.readToEnd(upTo: limit) }
         } catch let error as SystemError {
             throw HTTPSetupError("token file \(path): \(String(cString: strerror(error.errno.rawValue)))")
         }
-        guard n < buffer.count else { throw HTTPSetupError("token file \(path): longer than 1 KiB") }
-        do { return try BearerToken(fileContents: buffer[0..<n]) } catch let e as HTTPSetupError {
+        guard bytes.count < limit else { throw HTTPSetupError("token file \(path): longer than 1 KiB") }
+        do { return try BearerToken(fileContents: bytes[...]) } catch let e as HTTPSetupError {
             throw HTTPSetupError("token file \(path): \(e.description)")
         }
     }
