@@ -53,9 +53,13 @@ let package = Package(
         .target(name: "Navigation", dependencies: ["TouchModel", "Gestures"], swiftSettings: hotPathReady),
         // Ownership of a device: which events go on to its clone while gestures hold or take contacts. Pure.
         .target(name: "TouchOwnership", dependencies: ["TouchModel", "TouchInput", "Gestures"], swiftSettings: hotPathReady),
+        // The control protocol as service and clients share it: requests, events, JSON lines, and a client. Session-side
+        // tools (`edgeswipe feedback`, doctor) depend on this, never on the service itself.
+        .target(name: "EdgeSwipeControl", dependencies: ["EdgeSwipeSystem", "TouchModel", "Gestures", "Navigation", "CJansson", "CEdgeSwipeSys"],
+                swiftSettings: strict),
         .target(name: "EdgeSwipeDaemon",
                 dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "YAMLDocument", "Gestures", "Navigation",
-                               "TouchOwnership", "CEvdev",
+                               "TouchOwnership", "EdgeSwipeControl", "CEvdev",
                                "CLibinput",
                                "CEdgeSwipeSys",
                                "CMicroHTTPD", "CJansson"],
@@ -65,22 +69,22 @@ let package = Package(
                 swiftSettings: strict),
         // `edgeswipe doctor`: what stands between the user and a working swipe (other gesture tools, grabs,
         // compositor bindings, the kiosk browser's own swipe, the service). Pure checks over gathered facts.
-        .target(name: "EdgeSwipeDoctor", dependencies: ["EdgeSwipeSystem", "Gestures"], swiftSettings: strict),
+        .target(name: "EdgeSwipeDoctor", dependencies: ["EdgeSwipeSystem", "Gestures", "EdgeSwipeControl", "CEdgeSwipeSys"], swiftSettings: strict),
         .executableTarget(name: "edgeswipe",
-                          dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon",
+                          dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl",
                                          "EdgeSwipeCorpus", "EdgeSwipeDoctor"],
                           exclude: ["hot-path.order"],
                           swiftSettings: hotPathReady, linkerSettings: hotPathOrder),
         // Release-build benchmark executable: prints figures, never a timed unit test.
         .target(name: "CAllocCounter", path: "Benchmarks/CAllocCounter"),
         .executableTarget(name: "edgeswipe-bench",
-                          dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeCorpus",
+                          dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl", "EdgeSwipeCorpus",
                                          "CAllocCounter"],
                           path: "Benchmarks/edgeswipe-bench", swiftSettings: strict),
         // libFuzzer targets (Fuzz/README.md): the harness, and one executable that is a libFuzzer binary when built
         // with -DEDGESWIPE_FUZZ and a regression runner (files on the command line) otherwise.
         .target(name: "FuzzHarness",
-                dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeCorpus",
+                dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl", "EdgeSwipeCorpus",
                                "YAMLDocument"],
                 path: "Fuzz/Harness",
                 swiftSettings: strict),
@@ -102,7 +106,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "NavigationTests", dependencies: ["TouchModel", "Gestures", "Navigation"], swiftSettings: strict),
         .testTarget(name: "EdgeSwipeDaemonTests",
-                    dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon",
+                    dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl",
                                    "TouchOwnership", "EdgeSwipeCorpus", "YAMLDocument", "FixtureSupport"],
                     swiftSettings: strict),
         .testTarget(name: "EdgeSwipeDoctorTests", dependencies: ["EdgeSwipeDoctor", "Gestures"], swiftSettings: strict),
@@ -112,7 +116,7 @@ let package = Package(
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"], swiftSettings: strict),
         // Live tests on a real kernel (uinput devices, `edgeswipe run`): run in the VM rig, skipped elsewhere.
         .testTarget(name: "LiveTests",
-                    dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "CEvdev",
+                    dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl", "CEvdev",
                                    "FixtureSupport"],
                     swiftSettings: strict),
     ]

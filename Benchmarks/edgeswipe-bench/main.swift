@@ -13,6 +13,7 @@ import Navigation
 import TouchInput
 import TouchModel
 import TouchTrace
+import EdgeSwipeControl
 
 func nowNs() -> UInt64 {
     var ts = timespec()

@@ -1,6 +1,7 @@
 import EdgeSwipeDaemon
 import Navigation
 import TouchModel
+import EdgeSwipeControl
 
 /// Bytes as a client would send them: split into chunks (the first byte sets the line cap and the chunking),
 /// framed by LineFramer, each line answered by ControlProtocol.respond. Every answer must be one line of

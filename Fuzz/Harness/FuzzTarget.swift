@@ -1,3 +1,4 @@
+import EdgeSwipeControl
 /// The fuzz targets. Each takes arbitrary bytes, runs them through one parser or state machine, and returns the
 /// invariants the input broke (empty when it was handled cleanly). A crash inside the code under test is a crash;
 /// a broken invariant makes the libFuzzer entry trap, and a regression test fail.

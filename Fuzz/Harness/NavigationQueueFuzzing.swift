@@ -2,6 +2,7 @@ import EdgeSwipeDaemon
 import Gestures
 import Navigation
 import TouchModel
+import EdgeSwipeControl
 
 /// The control commands on a real navigation stack (`NavigationCommandHandler`) while transitions and
 /// interactive pops run: push (six names, so clashes are common), pop, popToRoot, setStack, state, time

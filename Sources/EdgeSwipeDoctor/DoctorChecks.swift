@@ -1,9 +1,10 @@
 import Gestures
+import EdgeSwipeControl
 
 /// The checks of `edgeswipe doctor`: pure functions from the facts to findings, one per concern.
 public enum DoctorChecks {
     /// The control protocol version this build speaks.
-    public static let protocolVersion = 2  // ControlProtocol.version (issue 24: back handlers)
+    public static let protocolVersion = Int(ControlProtocol.version)
 
     /// Programs that read touch input to recognise gestures of their own (by program file name; the kernel's
     /// short name is cut at 15 characters, so scripts are matched by the script's name among the first two

@@ -3,6 +3,7 @@ import Navigation
 import Testing
 import TouchModel
 @testable import EdgeSwipeDaemon
+import EdgeSwipeControl
 
 /// Issue 24's two commands as the protocol reads them and the navigation handler answers them (the socket and
 /// the HTTP bridge both pass them to `NavigationCommandHandler`): decoding errors named, replies, limits, and a

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import EdgeSwipeDaemon
+import EdgeSwipeControl
 
 /// Issue 14 item 2: once the reader of an output the loop writes to goes away, the loop must stop writing
 /// it, say so once, and go back to sleeping. Class covered: closed readers, for every output the loop

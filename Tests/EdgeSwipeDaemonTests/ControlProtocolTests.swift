@@ -3,6 +3,7 @@ import Navigation
 import Foundation
 import Testing
 import TouchModel
+import EdgeSwipeControl
 
 private func decode(_ text: String) -> Result<ControlRequest, ControlProtocol.RequestError> {
     ControlProtocol.decodeRequest(Array(text.utf8))

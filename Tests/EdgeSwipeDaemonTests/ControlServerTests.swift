@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 import TouchModel
+import EdgeSwipeControl
 
 /// Over a real Unix socket in a temp directory, with the real event loop on its own thread.
 @Suite(.serialized) struct ControlServerTests {

@@ -3,6 +3,7 @@ import Navigation
 import EdgeSwipeSystem
 import Testing
 @testable import EdgeSwipeDaemon
+import EdgeSwipeControl
 
 /// The control socket under hostile clients (issue 14), with the real navigation handler and the loop on
 /// the test's own thread, so its wake-ups can be counted. Classes covered:

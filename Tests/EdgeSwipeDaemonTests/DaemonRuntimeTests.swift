@@ -5,6 +5,7 @@ import Gestures
 import Synchronization
 import Testing
 import TouchModel
+import EdgeSwipeControl
 
 /// The runtime as `edgeswipe run` will use it: signals through the signalfd, reload on SIGHUP,
 /// sd_notify states, events to subscribers, orderly stop on SIGTERM.

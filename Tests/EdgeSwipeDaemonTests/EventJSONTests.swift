@@ -4,6 +4,7 @@ import Navigation
 import Testing
 import TouchInput
 import TouchModel
+import EdgeSwipeControl
 
 /// Issue 5's JSON-lines schema, checked on hand-built events.
 @Suite struct EventJSONTests {

@@ -9,6 +9,7 @@ import Testing
 import TouchModel
 import TouchTrace
 @testable import EdgeSwipeDaemon
+import EdgeSwipeControl
 
 /// Issue 16 through the control protocol: setExclusions (set, replace, clear, the cap's report, malformed
 /// rectangles named with nothing stored, gone when the client disconnects) and setInteractivePopEnabled, on the

@@ -4,6 +4,7 @@ import Foundation
 import Navigation
 import Testing
 @testable import EdgeSwipeDaemon
+import EdgeSwipeControl
 
 /// Issue 22, defect 3 through the service `edgeswipe run` starts: SIGHUP's reload (`reloadConfiguration`) to
 /// `rotation: 90` with `edges: [bottom]` cuts a bar along the bottom that a client set before, as a fresh

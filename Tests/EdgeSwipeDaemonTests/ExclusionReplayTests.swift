@@ -5,6 +5,7 @@ import Testing
 import TouchModel
 import TouchTrace
 @testable import EdgeSwipeDaemon
+import EdgeSwipeControl
 
 /// Issue 16 end to end: the recorded back swipes of samples/demo-back-swipes.evemu replayed through the whole
 /// session (decoder, arena, arbiter, navigation), without and with an exclusion. What the recording does comes

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import EdgeSwipeDaemon
 import TouchModel
+import EdgeSwipeControl
 
 /// The HTTP bridge over real loopback sockets, with the real event loop and libmicrohttpd on a thread.
 @Suite(.serialized) struct HTTPEndpointTests {

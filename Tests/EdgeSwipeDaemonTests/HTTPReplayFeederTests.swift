@@ -9,6 +9,7 @@ import TouchInput
 import TouchTrace
 @testable import EdgeSwipeDaemon
 import TouchModel
+import EdgeSwipeControl
 
 /// `edgeswipe run --replay`'s feeder: a recording played into a live session in recorded time, through the
 /// same pipeline as a device, and the transitionSettling event the kiosk page animates from.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import EdgeSwipeDaemon
 import TouchModel
+import EdgeSwipeControl
 
 /// The bridge's pure parts: SSE framing, the request decision (token, Origin, Host, sizes), the token file.
 @Suite struct HTTPRoutingTests {

@@ -3,6 +3,7 @@ import EdgeSwipeSystem
 import Foundation
 import Testing
 import TouchModel
+import EdgeSwipeControl
 
 @Suite struct JSONLinePrinterTests {
     /// stdout is a pipe nobody reads: printing must not block, lines past the bound are dropped and the

@@ -1,5 +1,6 @@
 import EdgeSwipeDaemon
 import Testing
+import EdgeSwipeControl
 
 /// Every number the JSON outputs write (replay's JSON lines and the service's printed and socket events go
 /// through JSONLine; control replies through JSONValue) is a JSON number or null, whatever its size

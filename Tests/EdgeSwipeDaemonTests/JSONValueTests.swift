@@ -1,6 +1,7 @@
 @testable import EdgeSwipeDaemon
 import Foundation
 import Testing
+import EdgeSwipeControl
 
 /// JSONValue's reading (libjansson) and writing (no Foundation in the service): values checked by hand, and the
 /// writer's bytes against Foundation's JSONEncoder, which wrote these lines before issue 15.

@@ -1,6 +1,7 @@
 import EdgeSwipeDaemon
 import Testing
 import TouchModel
+import EdgeSwipeControl
 
 private func feed(_ framer: inout LineFramer, _ text: String) -> [LineFramer.Output] {
     var out: [LineFramer.Output] = []

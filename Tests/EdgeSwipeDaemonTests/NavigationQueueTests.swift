@@ -2,6 +2,7 @@ import Testing
 import Navigation
 import TouchModel
 @testable import EdgeSwipeDaemon
+import EdgeSwipeControl
 
 /// Issue 14 item 4: the queue of stack changes asked for during a transition was unbounded and skipped the
 /// duplicate-name check. Classes covered: queue floods (push, pop, popToRoot past the bound), names made

@@ -7,6 +7,7 @@ import TouchInput
 import TouchModel
 import TouchTrace
 @testable import EdgeSwipeDaemon
+import EdgeSwipeControl
 
 /// The session core live and replay share: one deadline order, and work per event that does not depend on
 /// how many sources there are.

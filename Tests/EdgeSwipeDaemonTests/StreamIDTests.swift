@@ -1,6 +1,7 @@
 import EdgeSwipeDaemon
 import Foundation
 import Testing
+import EdgeSwipeControl
 
 /// Issue 22, HTTP stream ids: they were sequential (1 << 48 + n), so any token holder could act for another
 /// page with `?stream=` its neighbour's id. A stream's id is now 128 bits from the kernel's random source,

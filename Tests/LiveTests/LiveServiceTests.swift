@@ -6,6 +6,7 @@ import Testing
 import TouchInput
 import TouchTrace
 import TouchModel
+import EdgeSwipeControl
 
 extension LiveSuite {
     /// Issue 8 (and issue 6's live tests) on the real `edgeswipe run`: a kiosk front end on the control socket

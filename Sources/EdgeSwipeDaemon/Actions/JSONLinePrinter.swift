@@ -5,6 +5,7 @@ import EdgeSwipeSystem
 import TouchInput
 import TouchModel
 import TouchModel
+import EdgeSwipeControl
 
 /// Prints event lines on stdout (`print_json: true`) without ever blocking the loop: what stdout does not
 /// take at once is queued (bounded) and written when the loop says it is writable; past the bound lines

@@ -1,11 +1,5 @@
 import TouchModel
-
-/// Identifies one control connection for its whole life (ids are never reused).
-public struct ControlClientID: Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: UInt64
-    public init(rawValue: UInt64) { self.rawValue = rawValue }
-    public var description: String { "client \(rawValue)" }
-}
+import EdgeSwipeControl
 
 /// What the control socket asks of the navigation side. The lead wires the navigation controller to it;
 /// tests use a fake. Called on the event loop's thread only.

@@ -1,4 +1,5 @@
 import EdgeSwipeSystem
+import EdgeSwipeControl
 
 /// One accepted control client: its input framer, its bounded output queue, its subscriptions.
 final class ControlConnection {

@@ -1,4 +1,5 @@
 import TouchModel
+import EdgeSwipeControl
 
 extension ControlProtocol {
     /// The answer to one request line.

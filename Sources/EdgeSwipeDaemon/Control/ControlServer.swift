@@ -4,6 +4,7 @@ import Glibc
 import EdgeSwipeSystem
 import Synchronization
 import TouchInput
+import EdgeSwipeControl
 
 /// The control socket's transport: accepts clients on a Unix stream socket, reads request lines through
 /// `ControlProtocol`, passes commands to a `ControlCommandHandler`, and fans events out to subscribers.

@@ -1,4 +1,5 @@
 import EdgeSwipeSystem
+import EdgeSwipeControl
 
 /// One `GET /events` client: its subscription and bounded output queue. libmicrohttpd pulls from the queue
 /// through a content-reader callback; when the queue is empty the connection is suspended, and a published

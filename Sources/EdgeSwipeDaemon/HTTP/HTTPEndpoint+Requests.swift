@@ -4,6 +4,7 @@ import Glibc
 import CMicroHTTPD
 import EdgeSwipeSystem
 import TouchInput
+import EdgeSwipeControl
 
 /// libmicrohttpd's access handler: called once with the request head (`*reqCls` nil), then for each body
 /// chunk, then once more with no data. Runs inside MHD_run, on the loop thread.

@@ -5,6 +5,7 @@ import CMicroHTTPD
 import EdgeSwipeSystem
 import Synchronization
 import TouchInput
+import EdgeSwipeControl
 
 /// libmicrohttpd pulls an event stream's bytes from here. Nothing queued: suspend until `publish` resumes.
 let httpStreamReader: MHD_ContentReaderCallback = { cls, _, buffer, max in

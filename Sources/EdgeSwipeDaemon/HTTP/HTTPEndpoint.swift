@@ -5,6 +5,7 @@ import CMicroHTTPD
 import EdgeSwipeSystem
 import TouchInput
 import TouchModel
+import EdgeSwipeControl
 
 /// The HTTP bridge of issue 9: the control protocol over HTTP on loopback, for browser kiosks.
 /// `GET /events` is a Server-Sent Events stream of the events, `POST /commands` takes one command and

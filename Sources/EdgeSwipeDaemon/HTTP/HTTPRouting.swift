@@ -1,3 +1,4 @@
+import EdgeSwipeControl
 /// What the bridge does with a request, decided from its head alone (pure: tests call it directly).
 /// Order: method and path, then Host (DNS rebinding), then Origin, then the token, then the body size.
 package enum HTTPRouting {

@@ -1,3 +1,4 @@
+import EdgeSwipeControl
 /// Server-Sent Events framing of the control protocol's lines (WHATWG HTML, "Server-sent events"):
 /// each JSON object becomes one unnamed event, `data: <json>\n\n`, so `EventSource.onmessage` gets it.
 /// The JSON is compact (no raw newlines: strings escape them), so one `data:` line always suffices.

@@ -1,6 +1,7 @@
 import Gestures
 import Navigation
 import TouchModel
+import EdgeSwipeControl
 
 /// Control-socket commands on the navigation stack: push, pop, setStack, popToRoot, state, and the touch-down
 /// gate: setExclusions (owned by the client, dropped when it disconnects), setInteractivePopEnabled; and back

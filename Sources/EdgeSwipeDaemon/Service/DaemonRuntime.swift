@@ -5,6 +5,7 @@ import EdgeSwipeSystem
 import Gestures
 import TouchInput
 import TouchModel
+import EdgeSwipeControl
 
 /// The service's building blocks on one event loop: signals, the deadline timer, the configuration and its
 /// reload, the control socket, actions, JSON output and sd_notify. Devices and the recognizer/navigation

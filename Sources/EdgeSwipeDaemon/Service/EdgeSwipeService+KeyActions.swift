@@ -1,4 +1,5 @@
 import EdgeSwipeSystem
+import EdgeSwipeControl
 
 /// `key:` actions need the uinput keyboard; it is made when the actions appear (at start, and by a reload
 /// that adds one), so a missing or forbidden /dev/uinput is said then, not at the first swipe.

@@ -7,6 +7,7 @@ import Navigation
 import TouchInput
 import TouchModel
 import TouchTrace
+import EdgeSwipeControl
 
 /// `edgeswipe run`: the runtime (signals, configuration and reload, control socket, actions, sd_notify), one
 /// `LiveSession` for every source of touches, and the sources: devices udev tags (with hotplug) or those

@@ -3,6 +3,7 @@ import EdgeSwipeSystem
 import Navigation
 import TouchInput
 import TouchModel
+import EdgeSwipeControl
 
 /// `edgeswipe debug-events [DEVICE...]`: live frames, gestures and navigation, readable.
 enum DebugEventsCommand: Subcommand {

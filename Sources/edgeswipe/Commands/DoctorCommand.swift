@@ -7,6 +7,7 @@ import EdgeSwipeSystem
 import Gestures
 import TouchInput
 import TouchTrace
+import EdgeSwipeControl
 
 /// `edgeswipe doctor`: checks what stands between the user and a working back swipe and names each finding
 /// with what to do. Exit 0 when nothing is wrong, 1 when something is.

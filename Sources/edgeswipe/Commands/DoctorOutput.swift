@@ -1,5 +1,6 @@
 import EdgeSwipeDaemon
 import EdgeSwipeDoctor
+import EdgeSwipeControl
 
 /// The doctor's report as text for a person or as one JSON object for scripts. Process names, command lines
 /// and device names come from outside: the text escapes them so they cannot drive the terminal.

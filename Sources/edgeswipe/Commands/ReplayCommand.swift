@@ -8,6 +8,7 @@ import Navigation
 import TouchInput
 import TouchTrace
 import TouchModel
+import EdgeSwipeControl
 
 /// `edgeswipe replay FILE...`: recordings through decoder -> recognizers -> navigation.
 enum ReplayCommand: Subcommand {

@@ -2,6 +2,7 @@ import EdgeSwipeSystem
 import Navigation
 import EdgeSwipeDaemon
 import TouchModel
+import EdgeSwipeControl
 
 /// A stand-in for the navigation controller behind the control socket. It keeps a stack, answers state,
 /// refuses pops at the root, and plays an interactive pop as timer-driven progress events (every 2 ms,

@@ -4,6 +4,7 @@ import Synchronization
 import EdgeSwipeDaemon
 import Navigation
 import TouchModel
+import EdgeSwipeControl
 
 let httpTestToken = "test-token-\(UInt64.random(in: 1...UInt64.max))"
 

@@ -4,6 +4,7 @@ import FixtureSupport
 import Foundation
 import Glibc
 import TouchModel
+import EdgeSwipeControl
 
 /// A control-socket client (docs/protocol.md) as a kiosk front end would be: JSON lines, each stamped with
 /// the CLOCK_MONOTONIC time it was received (for the latency figures).

@@ -3,6 +3,7 @@ import Foundation
 import Gestures
 import TouchModel
 import TouchTrace
+import EdgeSwipeControl
 
 /// What must match between a live run and the offline replay of the same file: every recognizer report
 /// except the `changed` stream and the `armed`/`disarmed` events of the predictive stream (both follow frame

@@ -4,6 +4,7 @@ import Glibc
 import Navigation
 import TouchInput
 import TouchModel
+import EdgeSwipeControl
 
 /// The real `edgeswipe run` binary with a temporary configuration and control socket, devices found through
 /// the shipped udev rule (udev/70-edgeswipe.rules, installed into the guest's udevd first).

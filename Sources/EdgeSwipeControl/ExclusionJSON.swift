@@ -33,7 +33,7 @@ package enum ExclusionJSON {
         return .object(o)
     }
 
-    static func rect(_ r: ExclusionRect, index: Int?) -> JSONValue {
+    package static func rect(_ r: ExclusionRect, index: Int?) -> JSONValue {
         var o: [String: JSONValue] = ["x": .number(r.x), "y": .number(r.y), "width": .number(r.width),
                                       "height": .number(r.height)]
         if let index { o["index"] = .integer(Int64(index)) }

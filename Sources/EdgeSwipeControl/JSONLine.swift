@@ -43,7 +43,7 @@ package struct JSONLine: Sendable {
 
     package var string: String { text + "}" }
 
-    static func appendNumber(_ v: Double, decimals: Int, to out: inout String) {
+    package static func appendNumber(_ v: Double, decimals: Int, to out: inout String) {
         guard v.isFinite else { out.append("null"); return }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
@@ -57,7 +57,7 @@ package struct JSONLine: Sendable {
         }
     }
 
-    static func appendQuoted(_ s: String, to out: inout String) {
+    package static func appendQuoted(_ s: String, to out: inout String) {
         out.append("\"")
         for u in s.unicodeScalars {
             switch u {

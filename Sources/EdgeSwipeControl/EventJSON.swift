@@ -1,6 +1,5 @@
 import Gestures
 import Navigation
-import TouchInput
 import TouchModel
 
 /// The JSON-lines form of pipeline outputs (issue 5's schema), shared by `edgeswipe replay --json`, the
@@ -112,23 +111,6 @@ public enum EventJSON {
         return o.string
     }
 
-    public static func output(_ out: PipelineOutput, deviceName: (SourceID) -> String?) -> String {
-        switch out {
-        case .frame(let f, let d): return frame(f, device: deviceName(d))
-        case .gesture(let g, let d): return gesture(g, device: deviceName(d))
-        case .navigation(let n): return navigation(n)
-        case .deviceNote(let text, let d):
-            var o = JSONLine()
-            o.add("type", "deviceNote")
-            if let name = d.flatMap(deviceName) { o.add("device", name) }
-            o.add("detail", text)
-            return o.string
-        case .exclusions(let report):
-            return String(decoding: ExclusionJSON.event(report, time: nil).encodedLine(),
-                          as: UTF8.self)
-        }
-    }
-
     /// A stable camelCase code for each failure reason (the free text goes in "detail").
     public static func reasonCode(_ r: GestureFailureReason) -> String {
         switch r {
@@ -146,7 +128,7 @@ public enum EventJSON {
         }
     }
 
-    static func point(_ p: Point) -> String {
+    package static func point(_ p: Point) -> String {
         var o = JSONLine()
         o.add("x", p.x, decimals: 2)
         o.add("y", p.y, decimals: 2)
