@@ -32,6 +32,9 @@ let package = Package(
                        providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
                        providers: [.apt(["libmicrohttpd-dev"])]),
+        // sd-bus, the session bus client of `edgeswipe feedback`'s haptics (feedbackd).
+        .systemLibrary(name: "CSystemdBus", pkgConfig: "libsystemd",
+                       providers: [.apt(["libsystemd-dev"])]),
         // JSON decoding for the control protocol: the service links no Foundation (static Swift runtime, issue 15).
         .systemLibrary(name: "CJansson", pkgConfig: "jansson",
                        providers: [.apt(["libjansson-dev"])]),
@@ -64,6 +67,10 @@ let package = Package(
                                "CEdgeSwipeSys",
                                "CMicroHTTPD", "CJansson"],
                 swiftSettings: hotPathReady),
+        // Session side (runs as the user, never depends on EdgeSwipeDaemon): which back events are felt
+        // (pure) and the outputs that play them, feedbackd on the session bus or an evdev vibrator (issue 25).
+        .target(name: "EdgeSwipeHaptics", dependencies: ["TouchModel", "EdgeSwipeSystem", "CEdgeSwipeSys", "CSystemdBus"],
+                swiftSettings: strict),
         // Labelled swipe corpus (synthesised + real recordings) and the accuracy evaluation over it.
         .target(name: "EdgeSwipeCorpus", dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures"],
                 swiftSettings: strict),
@@ -108,6 +115,8 @@ let package = Package(
         .testTarget(name: "EdgeSwipeDaemonTests",
                     dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl",
                                    "TouchOwnership", "EdgeSwipeCorpus", "YAMLDocument", "FixtureSupport"],
+                    swiftSettings: strict),
+        .testTarget(name: "EdgeSwipeHapticsTests", dependencies: ["EdgeSwipeHaptics", "EdgeSwipeSystem", "TouchModel", "CEdgeSwipeSys"],
                     swiftSettings: strict),
         .testTarget(name: "EdgeSwipeDoctorTests", dependencies: ["EdgeSwipeDoctor", "Gestures"], swiftSettings: strict),
         // Runs the built `edgeswipe` binary: help, exit codes, JSON output, error messages.

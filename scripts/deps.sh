@@ -3,7 +3,9 @@
 # Works as root (no sudo needed) or as a user with sudo. Safe to run again: it does nothing when all are present.
 set -euo pipefail
 
-packages=(pkg-config libevdev-dev libinput-dev libudev-dev libyaml-dev libmicrohttpd-dev libjansson-dev)
+# libsystemd-dev: sd-bus for the haptics of `edgeswipe feedback`; dbus-daemon and feedbackd: its session-bus test
+# (Tests/EdgeSwipeHapticsTests/FeedbackdSessionBusTests.swift) runs them.
+packages=(pkg-config libevdev-dev libinput-dev libudev-dev libyaml-dev libmicrohttpd-dev libjansson-dev libsystemd-dev dbus-daemon feedbackd)
 # Extra sets, asked for by name: `scripts/deps.sh vm` for the VM rig, `scripts/deps.sh browser` for the
 # SVG/browser checks, `scripts/deps.sh package` for the Debian package and its install cycle.
 for extra in "$@"; do

@@ -54,4 +54,23 @@ static inline void edgeswipe_input_event_set_time(struct input_event *ev, int64_
 // UI_SET_PHYS is an _IOW macro: the one uinput setting libevdev_uinput_create_from_device does not copy.
 static inline int edgeswipe_ui_set_phys(int fd, const char *phys) { return ioctl(fd, UI_SET_PHYS, phys); }
 
+// Force feedback (issue 25's evdev vibrator): EVIOCSFF and EVIOCGBIT are _IOW/_IOC macros.
+static inline int edgeswipe_eviocsff(int fd, struct ff_effect *effect) { return ioctl(fd, EVIOCSFF, effect); }
+static inline int edgeswipe_eviocgbit_ff(int fd, void *bits, unsigned int length) {
+    return ioctl(fd, EVIOCGBIT(EV_FF, length), bits);
+}
+// uinput force-feedback devices (the VM check's vibrator): the UI_* requests are _IOW/_IOWR macros.
+static inline int edgeswipe_ui_set_evbit(int fd, int type) { return ioctl(fd, UI_SET_EVBIT, type); }
+static inline int edgeswipe_ui_set_ffbit(int fd, int code) { return ioctl(fd, UI_SET_FFBIT, code); }
+static inline int edgeswipe_ui_dev_setup(int fd, const struct uinput_setup *setup) { return ioctl(fd, UI_DEV_SETUP, setup); }
+static inline int edgeswipe_ui_dev_create(int fd) { return ioctl(fd, UI_DEV_CREATE); }
+static inline int edgeswipe_ui_dev_destroy(int fd) { return ioctl(fd, UI_DEV_DESTROY); }
+static inline int edgeswipe_ui_get_sysname(int fd, char *name, unsigned int length) {
+    return ioctl(fd, UI_GET_SYSNAME(length), name);
+}
+static inline int edgeswipe_ui_begin_ff_upload(int fd, struct uinput_ff_upload *upload) { return ioctl(fd, UI_BEGIN_FF_UPLOAD, upload); }
+static inline int edgeswipe_ui_end_ff_upload(int fd, const struct uinput_ff_upload *upload) { return ioctl(fd, UI_END_FF_UPLOAD, upload); }
+static inline int edgeswipe_ui_begin_ff_erase(int fd, struct uinput_ff_erase *erase) { return ioctl(fd, UI_BEGIN_FF_ERASE, erase); }
+static inline int edgeswipe_ui_end_ff_erase(int fd, const struct uinput_ff_erase *erase) { return ioctl(fd, UI_END_FF_ERASE, erase); }
+
 #endif
