@@ -1,3 +1,5 @@
+import YAMLDocument
+
 /// A trace that cannot be read, and where: file, line (1-based; 0 when the whole file is meant) and
 /// column when known. A partly valid trace says how far it got (`eventsRead`, `lastGoodLine`).
 public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -31,6 +33,8 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A key (`libinput record`) or a line naming a device or an axis (evemu) given a second time; the text
         /// names it and the line of the first. Never a cut: a cut text cannot repeat a whole key.
         case duplicate(String)
+        /// The text is UTF-16 or UTF-32 (`WideTextEncoding`), not UTF-8: nothing was read.
+        case wideEncoding(WideTextEncoding)
     }
 
     public var file: String
@@ -89,6 +93,8 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
             return "events without a device description: give the matching .desc file"
         case .truncated(let what): return "truncated file: \(what)"
         case .duplicate(let what): return what
+        case .wideEncoding(let encoding):
+            return "the file is \(encoding.description); a recording must be UTF-8 or ASCII (iconv -f \(encoding.name) -t UTF-8)"
         }
     }
 }

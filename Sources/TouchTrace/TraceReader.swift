@@ -99,6 +99,7 @@ public enum TraceReader {
 
     static func check(_ input: ByteSource, source: String, descriptionPath: String?, strict: Bool,
                       keepsEvents: Bool) throws(TraceError) -> Checked {
+        try refuseWideEncoding(input, source: source)
         switch try detectFormat(input) {
         case nil:
             throw TraceError(file: source, line: 0, problem: .empty)
@@ -120,6 +121,16 @@ public enum TraceReader {
         }
     }
 
+    /// Every file a recording is read from (the recording, an evemu description) is checked first.
+    private static func refuseWideEncoding(_ input: ByteSource, source: String) throws(TraceError) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4, alignment: 4)
+        defer { buffer.deallocate() }
+        let n = try input.read(at: 0, into: buffer)
+        if let encoding = WideTextEncoding.detect(buffer.prefix(n)) {
+            throw TraceError(file: source, line: 0, problem: .wideEncoding(encoding))
+        }
+    }
+
     private static func checkEvemu(_ input: ByteSource, source: String, descriptionPath: String?, strict: Bool,
                                    keepsEvents: Bool) throws(TraceError) -> Checked {
         var parser = try EvemuParser(file: source, source: input)
@@ -136,7 +147,9 @@ public enum TraceReader {
         if let own = parser.description(origin: source) {
             description = own
         } else if let descriptionPath {
-            var descParser = try EvemuParser(file: descriptionPath, source: ByteSource(path: descriptionPath))
+            let descriptionInput = try ByteSource(path: descriptionPath)
+            try refuseWideEncoding(descriptionInput, source: descriptionPath)
+            var descParser = try EvemuParser(file: descriptionPath, source: descriptionInput)
             // A description is never cut leniently: it has no frames to keep.
             while try descParser.nextEvent(strict: true) != nil {}
             _ = try descParser.finish(strict: true)

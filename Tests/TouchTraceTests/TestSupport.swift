@@ -53,7 +53,7 @@ let sampleDescription = """
 /// Lines in `sampleDescription`.
 let sampleDescriptionLines = 9
 
-/// One touch: down at (100, 200), move, up — three frames, 11 events.
+/// One touch: down at (100, 200), move, up — three frames, 9 events.
 let sampleEvents = """
     E: 0.000000 0003 0039 0007
     E: 0.000000 0003 0035 0100

@@ -6,10 +6,9 @@ import YAMLDocument
 /// (decoding would otherwise turn it into U+FFFD, or cut a path at the NUL, without a word).
 enum ConfigText {
     static func decode(_ bytes: [UInt8], source: String) throws(ConfigError) -> String {
-        if let encoding = wideEncoding(bytes) {
-            let mark = encoding.hasBOM ? "with" : "without"
+        if let encoding = WideTextEncoding.detect(bytes) {
             throw ConfigError(issues: [ConfigIssue(file: source, line: 0, key: "", message:
-                "the file is \(encoding.name) (\(mark) a byte order mark); a configuration must be UTF-8 (iconv -f \(encoding.name) -t UTF-8)")])
+                "the file is \(encoding.description); a configuration must be UTF-8 (iconv -f \(encoding.name) -t UTF-8)")])
         }
         guard let offset = firstProblem(bytes) else { return String(decoding: bytes, as: UTF8.self) }
         let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
@@ -26,18 +25,6 @@ enum ConfigText {
 
     /// UTF-16 or UTF-32 by its byte order mark, or without one by where the NULs of the first character are
     /// (YAML 1.2, 5.2: a stream starts with an ASCII character).
-    static func wideEncoding(_ b: [UInt8]) -> (name: String, hasBOM: Bool)? {
-        func starts(_ prefix: [UInt8]) -> Bool { b.starts(with: prefix) }
-        if starts([0, 0, 0xFE, 0xFF]) { return ("UTF-32BE", true) }
-        if starts([0xFF, 0xFE, 0, 0]) { return ("UTF-32LE", true) }
-        if starts([0xFE, 0xFF]) { return ("UTF-16BE", true) }
-        if starts([0xFF, 0xFE]) { return ("UTF-16LE", true) }
-        if b.count >= 4, b[0] == 0, b[1] == 0, b[2] == 0, b[3] != 0 { return ("UTF-32BE", false) }
-        if b.count >= 4, b[0] != 0, b[1] == 0, b[2] == 0, b[3] == 0 { return ("UTF-32LE", false) }
-        if b.count >= 2, b[0] == 0, b[1] != 0 { return ("UTF-16BE", false) }
-        if b.count >= 2, b[0] != 0, b[1] == 0 { return ("UTF-16LE", false) }
-        return nil
-    }
 
     /// The offset of the first NUL byte or invalid UTF-8 sequence.
     static func firstProblem(_ bytes: [UInt8]) -> Int? {
