@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"], swiftSettings: strict),
         // Live tests on a real kernel (uinput devices, `edgeswipe run`): run in the VM rig, skipped elsewhere.
         .testTarget(name: "LiveTests",
-                    dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl", "CEvdev",
+                    dependencies: ["EdgeSwipeSystem", "EdgeSwipeHaptics", "CEdgeSwipeSys", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl", "CEvdev",
                                    "FixtureSupport"],
                     swiftSettings: strict),
     ]
