@@ -1,10 +1,10 @@
-// EdgeSwipe kiosk demo: follows the navigation backend of `edgeswipe run --http` (docs/kiosk.md).
-// The backend owns the stack; this page draws it. A dialog over the page takes the back first (an overlay back
-// handler); at the root the back is handed off to the service's configured actions, and the page says so. Pushes go through POST /commands; the interactive pop is
-// drawn from the event stream: transitionBegan, transitionProgress (the finger), transitionSettling (the
-// finger lifted: outcome and remaining duration), transitionFinished / transitionCancelled.
-// URL fragment: #token=TOKEN (required) & stack=home,inbox,message (optional initial stack).
-"use strict";
+// EdgeSwipe kiosk demo on edgeswipe.js (docs/kiosk.md): follows the navigation backend of `edgeswipe run --http`.
+// The backend owns the stack; this page draws it from the transition events (transitionBegan, transitionProgress,
+// transitionSettling, transitionFinished / transitionCancelled). The module keeps the connection, registers the
+// open <dialog> as an overlay back handler and closes it on a committed back, and declares the slider marked
+// data-edgeswipe-exclude in screen millimetres. At the root the back is the service's hand-off.
+// URL fragment: #token=TOKEN (required) & stack=home,inbox,message (optional initial stack) & dialog=1.
+import { connect } from "./edgeswipe.js";
 
 const SCREENS = {
   home: { title: "Home", header: false, text: "A plain screen with a navigation bar.", next: "inbox" },
@@ -14,15 +14,12 @@ const SCREENS = {
              text: "The screen below shows through while you swipe. The slider at the left edge keeps its touches: "
                  + "a swipe that starts on it does not go back.", next: null, slider: true },
 };
-// The slider on the message screen, in millimetres on the screen (the recognizers' space), declared to the
-// backend as an exclusion for that screen: a touch-down on it never begins a back swipe (docs/protocol.md).
-// Below the header, and clear of the back swipes of samples/demo-back-swipes.evemu (y 80-140 mm).
-const SLIDER_MM = { x: 0, y: 30, width: 12, height: 30 };
 const PUSH_MS = 350;      // the backend's standard transition (NavigationConfig.transitionDurationMs)
 const PARALLAX = 0.3;     // the screen below starts a third of the way out, as on iOS
 
 const params = new URLSearchParams(location.hash.slice(1));
-const token = params.get("token") || "";
+const wanted = (params.get("stack") || "").split(",").filter((n) => n);
+const spec = (name) => ({ name, header: !!(SCREENS[name] && SCREENS[name].header) });
 const stage = document.getElementById("stage");
 const notice = document.getElementById("notice");
 const statusLine = document.getElementById("status");
@@ -30,10 +27,12 @@ const statusLine = document.getElementById("status");
 // What the page shows. `history` is for tests and debugging: one entry per event handled.
 const kiosk = window.kiosk = {
   stack: [], phase: "connecting", progress: 0, from: null, to: null, refused: null, history: [], errors: [],
-  handoffs: 0, lastTarget: null,
-  dialog: { open: false, handler: null, progress: 0, closedBy: null },  // the overlay (openDialog)
-  exclusion: null,  // the reply to the last setExclusions
+  handoffs: 0, lastTarget: null, dialog: { open: false, progress: 0 }, exclusion: null, exclusions: [],
 };
+// The page follows the service's stack, so it is not the default back handler: at the root the service hands
+// the back off to its configured actions.
+const es = kiosk.es = connect({ events: ["transition"], defaultHandler: false,
+                                stack: wanted.length ? wanted.map(spec) : undefined });
 
 function screenElement(name) {
   const spec = SCREENS[name] || { title: name, header: false, text: "", next: null };
@@ -79,6 +78,7 @@ function screenElement(name) {
     const slider = document.createElement("input");
     slider.type = "range";
     slider.className = "edge-slider";
+    slider.setAttribute("data-edgeswipe-exclude", "");  // declared while the message screen shows
     slider.setAttribute("aria-label", "volume");
     el.append(slider);
   }
@@ -157,58 +157,14 @@ const REFUSALS = {
   delegate: "the screen refused",
 };
 
-// Every hello is a new event stream (a reconnection too), and the rectangles of the old one are gone with it:
-// declare them again, for this stream. Only while the message screen is on the stack (the backend refuses a
-// rectangle for a screen it does not hold).
-async function declareExclusions(stream, pushed = []) {
-  const onStack = kiosk.stack.includes("message") || pushed.includes("message");
-  const rects = onStack ? [Object.assign({ screen: "message" }, SLIDER_MM)] : [];
-  const response = await fetch("/commands?stream=" + encodeURIComponent(stream), {
-    method: "POST",
-    headers: { "Authorization": "Bearer " + token, "Content-Type": "application/json" },
-    body: JSON.stringify({ command: "setExclusions", rects }),
-  });
-  kiosk.exclusion = await response.json();
-  applyExclusions(kiosk.exclusion.result);
-}
-
-// What the backend keeps of the rectangles: the reply above, or an "exclusions" event when a rotation, a
-// device or another client changed it (docs/protocol.md).
-function applyExclusions(result) {
-  const screen = result && result.capScreen;
-  // Millimetres to pixels on a full-screen kiosk: the stage spans the screen's width.
-  if (screen) stage.style.setProperty("--px-per-mm", String(stage.clientWidth / screen.widthMM));
-}
-
 function onEvent(e) {
-  if (e.type === "hello") {
-    statusLine.textContent = "connected";
-    kiosk.stream = e.stream || null;
-    if (started && kiosk.stream) declareExclusions(kiosk.stream);  // start() declares them after the first setStack
-    // The old stream's handler went with it: an open dialog registers again on the new one.
-    if (started && kiosk.dialog.open) registerDialogHandler();
-    if (started) refreshStack();  // a reconnection: events may have been missed
-    else start();
-    return;
-  }
-  if (e.type === "exclusions") {
-    kiosk.exclusion = { type: "reply", result: e.result };
-    applyExclusions(e.result);
-    return;
-  }
-  if (e.type === "back") { onBack(e); return; }
   if (e.type !== "navigation") return;
   const top = () => kiosk.stack[kiosk.stack.length - 1];
   switch (e.event) {
     case "backDispatched":
       // Who took the back swipe (docs/protocol.md, "Back handlers"). At the root nothing on the page takes it:
       // the service hands it to its configured actions (KEY_BACK to the browser, a command, or nothing).
-      kiosk.lastTarget = e.target;
-      if (e.target === "handoff") {
-        kiosk.handoffs += 1;
-        document.body.dataset.handoffs = String(kiosk.handoffs);
-        showNotice("Back handed off: nothing to go back to on this page, so the system's back action runs", "handoff");
-      }
+      kiosk.lastTarget = e.target;   // a hand-off is the module's `handoff` event, below
       break;
     case "transitionBegan":
       if (e.kind === "interactivePop") {
@@ -262,110 +218,59 @@ function onEvent(e) {
   publishState();
 }
 
-// The dialog: an overlay over the page. While it is open it holds an overlay back handler (docs/protocol.md,
-// "Back handlers"): the service gives it the next back swipe ahead of the stack, as its own stream. The card
-// follows the finger (started, progressed); invoked closes it; cancelled puts it back.
+// The dialog: a modal <dialog>, which the module registers as an overlay back handler while it is open. The
+// card follows the finger (progress), a committed back closes it (requestClose), a cancelled one puts it back.
 const dialog = document.getElementById("dialog");
-const dialogCard = dialog.querySelector(".card");
-
-function showDialog() {
-  dialog.hidden = !kiosk.dialog.open;
-  const p = kiosk.dialog.progress;
-  dialogCard.style.transform = `translate3d(${p * 40}%, 0, 0) scale(${1 - 0.1 * p})`;
-  dialog.style.opacity = String(1 - 0.6 * p);
-  document.body.dataset.dialog = kiosk.dialog.open ? "open" : "closed";
+function showDialog(progress) {
+  kiosk.dialog = { open: dialog.open, progress: dialog.open ? progress : 0 };
+  dialog.style.transform = `translate3d(${progress * 40}%, 0, 0) scale(${1 - 0.1 * progress})`;
+  dialog.style.opacity = String(1 - 0.6 * progress);
+  document.body.dataset.dialog = dialog.open ? "open" : "closed";
 }
-
-async function registerDialogHandler() {
-  if (!kiosk.stream) return;
-  const reply = await command({ command: "registerBackHandler", priority: "overlay", protocol: 2 }, kiosk.stream);
-  if (reply.type === "reply") kiosk.dialog.handler = reply.result.handler;
+es.on("frame", (d) => { if (d.target === "overlay") showDialog(d.progress); });
+for (const name of ["started", "progress", "cancelled"]) {
+  es.on(name, (d) => { if (d.target === "overlay") kiosk.dialog.progress = d.raw; });
 }
+function openDialog() { dialog.showModal(); showDialog(0); }
+dialog.addEventListener("close", () => showDialog(0));
+dialog.querySelector("button").addEventListener("click", () => dialog.close());
 
-async function openDialog() {
-  kiosk.dialog = { open: true, handler: null, progress: 0, closedBy: null };
-  showDialog();
-  await registerDialogHandler();
-}
+es.on("handoff", () => {
+  kiosk.handoffs += 1;
+  document.body.dataset.handoffs = String(kiosk.handoffs);
+  showNotice("Back handed off: nothing to go back to on this page, so the system's back action runs", "handoff");
+});
+es.on("exclusions", (d) => { kiosk.exclusion = { type: "reply", result: d.result }; kiosk.exclusions.push(d.result); });
+es.on("error", (d) => { kiosk.errors.push(d.reply); showNotice(`${d.command.command} refused: ${d.reply.message}`, d.reply.code); });
+es.on("disconnected", () => { statusLine.textContent = "event stream interrupted; reconnecting…"; });
+es.on("connected", async (d) => {
+  // Millimetres to pixels on a full-screen kiosk (the slider is placed in mm): the screen spans the service's.
+  if (d.screens[0]) stage.style.setProperty("--px-per-mm", String(screen.width / d.screens[0].widthMM));
+  await refreshStack();   // a reconnection too: events may have been missed
+  if (!d.reconnect && params.get("dialog") === "1") openDialog();
+  document.body.dataset.ready = "1";
+});
+es.on("event", (d) => {
+  const e = d.event;
+  onEvent(e);
+  kiosk.history.push({ t: performance.now(), type: e.type, event: e.event || e.type, kind: e.kind || null,
+                       handler: e.handler ?? null, role: e.role || null, gestureId: e.gestureId ?? null,
+                       dialog: dialog.open, dialogProgress: kiosk.dialog.progress,
+                       outcome: e.outcome || null, remainingMs: e.remainingMs ?? null, phase: kiosk.phase,
+                       progress: kiosk.progress, top: kiosk.stack[kiosk.stack.length - 1] || null,
+                       revealed: document.body.dataset.revealed || null, reason: e.reason || null,
+                       target: e.target || null, stackState: e.stack || null });
+  if (kiosk.history.length > 2000) kiosk.history.splice(0, 1000);
+});
 
-async function closeDialog(by) {
-  const handler = kiosk.dialog.handler;
-  kiosk.dialog = { open: false, handler: null, progress: 0, closedBy: by };
-  showDialog();
-  if (handler !== null) await command({ command: "unregisterBackHandler", handler }, kiosk.stream);
-}
-
-function onBack(e) {
-  if (e.role !== "target" || e.handler !== kiosk.dialog.handler) return;
-  switch (e.event) {
-    case "started":
-    case "progressed":
-      kiosk.dialog.progress = e.gesture.progress || 0;
-      break;
-    case "invoked":
-      closeDialog("back");
-      return;
-    case "cancelled":
-      kiosk.dialog.progress = 0;
-      break;
-  }
-  showDialog();
-}
-
-dialog.querySelector("button").addEventListener("click", () => closeDialog("button"));
-
-async function command(body, stream) {
-  const response = await fetch("/commands" + (stream ? "?stream=" + encodeURIComponent(stream) : ""), {
-    method: "POST",
-    headers: { "Authorization": "Bearer " + token, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const reply = await response.json();
-  if (reply.type === "error") {
-    kiosk.errors.push(reply);
-    showNotice(`${body.command} refused: ${reply.message}`, reply.code);
-  }
-  return reply;
-}
-
+const command = (body) => es.command(body);
 async function refreshStack() {
   const reply = await command({ command: "state" });
   if (reply.type !== "reply") return;
   kiosk.stack = reply.result.stack.map((s) => s.name);
+  es.keepStack(kiosk.stack.map(spec));   // what a restarted service gets back
   if (!reply.result.transitioning) showSettled();
 }
 
-let started = false;
-async function start() {
-  if (started) return;  // EventSource reconnects send a new hello: the stack is already set
-  started = true;
-  const wanted = (params.get("stack") || "").split(",").filter((n) => n);
-  if (wanted.length) {
-    await command({ command: "setStack",
-                    screens: wanted.map((name) => ({ name, header: !!(SCREENS[name] && SCREENS[name].header) })) });
-  }
-  await refreshStack();
-  if (kiosk.stream) await declareExclusions(kiosk.stream, wanted);  // the stack may still be animating in
-  if (params.get("dialog") === "1") await openDialog();
-  document.body.dataset.ready = "1";
-}
-
-if (!token) {
-  statusLine.textContent = "no token: open this page as …/#token=TOKEN (see docs/kiosk.md)";
-} else {
-  const events = new EventSource("/events?events=transition,back&token=" + encodeURIComponent(token));
-  events.onmessage = (m) => {
-    const e = JSON.parse(m.data);
-    onEvent(e);
-    kiosk.history.push({ t: performance.now(), type: e.type, event: e.event || e.type, kind: e.kind || null,
-                         handler: e.handler ?? null, role: e.role || null, gestureId: e.gestureId ?? null,
-                         dialog: kiosk.dialog.open, dialogProgress: kiosk.dialog.progress,
-                         outcome: e.outcome || null, remainingMs: e.remainingMs ?? null, phase: kiosk.phase,
-                         progress: kiosk.progress, top: kiosk.stack[kiosk.stack.length - 1] || null,
-                         revealed: document.body.dataset.revealed || null, reason: e.reason || null,
-                         target: e.target || null, stackState: e.stack || null });
-    if (kiosk.history.length > 2000) kiosk.history.splice(0, 1000);
-  };
-  events.onerror = () => { statusLine.textContent = "event stream interrupted; reconnecting…"; };
-}
+if (!es.token) statusLine.textContent = "no token: open this page as …/#token=TOKEN (see docs/kiosk.md)";
 window.addEventListener("resize", () => { if (kiosk.phase === "idle") showSettled(); });

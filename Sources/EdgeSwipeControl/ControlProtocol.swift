@@ -243,14 +243,16 @@ public enum ControlProtocol {
 
     /// The first line the service sends on every accepted connection. `stream`: an HTTP event stream's id,
     /// which the page names in `POST /commands?stream=ID` so that what it sets lives as long as its stream.
-    public static func hello(stream: String? = nil) -> [UInt8] {
-        var o: [String: JSONValue] = [
+    /// `fields`: what the service adds (ControlCommandHandler.helloFields: `screens`); the protocol's own win.
+    public static func hello(stream: String? = nil, fields: [String: JSONValue] = [:]) -> [UInt8] {
+        var o: [String: JSONValue] = fields
+        o.merge([
             "type": .string("hello"),
             "protocol": .integer(version),
             "server": .string("edgeswipe"),
             "events": .array(EventClass.allCases.map { .string($0.rawValue) }),
             "commands": .array(commandNames.map { .string($0) }),
-        ]
+        ]) { _, own in own }
         if let stream { o["stream"] = .string(stream) }
         return line(.object(o))
     }

@@ -20,7 +20,6 @@ screen's body colour from web/style.css).
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -31,23 +30,14 @@ import urllib.request
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Browser  # noqa: E402
+from checks import ROOT, arguments, expect, failures, free_port  # noqa: E402
 from png import read_png  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-binary = sys.argv[1]
-out_dir = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="edgeswipe-kiosk-")
-os.makedirs(out_dir, exist_ok=True)
+binary, out_dir = arguments("edgeswipe-kiosk-")
 WIDTH, HEIGHT = 800, 600
 BODY_Y = 400                      # below every header, text and button, above the notice and status bar
 COLOURS = {"home": (200, 220, 255), "inbox": (255, 215, 180), "message": (200, 240, 200)}  # web/style.css
 TOKEN = "kiosk-check-" + os.urandom(12).hex()
-failures = []
-
-
-def expect(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
-    if not cond:
-        failures.append(what)
 
 
 def screen_at(px, x, y):
@@ -60,12 +50,6 @@ def screen_at(px, x, y):
             if d < best_d:
                 best, best_d = name, d
     return best if best_d <= 45 else f"none{c}"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 work = tempfile.mkdtemp(prefix="edgeswipe-kiosk-run-")
@@ -91,6 +75,15 @@ def start_daemon(name):
     return process, f"http://127.0.0.1:{port}"
 
 
+def open_browser():
+    """Chromium whose screen is the recording's device: 145.45 x 232.73 mm as 800 x 1280 CSS px (0.18182 mm per
+    pixel both ways; edgeswipe.js maps the page's pixels to mm through it), the window at its top."""
+    b = Browser(WIDTH, HEIGHT)
+    b.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT, deviceScaleFactor=1, mobile=False,
+           screenWidth=800, screenHeight=1280, positionX=0, positionY=0)
+    return b
+
+
 daemon = None
 browser = None
 try:
@@ -101,7 +94,7 @@ try:
     except urllib.error.HTTPError as e:
         expect(e.code == 401, f"POST /commands without the token is refused (HTTP {e.code})")
 
-    browser = Browser(WIDTH, HEIGHT)
+    browser = open_browser()
     browser.call("Page.navigate", url=f"{base}/#token={TOKEN}&stack=home,inbox,message")
     state_js = ("JSON.stringify({d: document.body ? Object.assign({}, document.body.dataset) : {},"
                 " n: window.kiosk ? kiosk.history.length : 0})")
@@ -148,7 +141,7 @@ try:
     time.sleep(0.1)
     push_shot = os.path.join(out_dir, "pushed.png")
     browser.screenshot(push_shot)
-    exclusion = json.loads(browser.evaluate("JSON.stringify(kiosk.exclusion)") or "null")
+    exclusions = json.loads(browser.evaluate("JSON.stringify(kiosk.exclusions)") or "[]")
     history = json.loads(browser.evaluate("JSON.stringify(kiosk.history)"))
     with open(os.path.join(out_dir, "history.json"), "w") as f:
         json.dump(history, f, indent=1)
@@ -229,12 +222,14 @@ try:
     else:
         expect(False, "handoff: screenshot taken")
 
-    # The page declared its slider (web/app.js SLIDER_MM) for the message screen, over its event stream; 30 mm is
-    # under the 31.75 mm cap, so nothing was cut. It lies at y 30-60 mm, clear of the swipes (y 80-140 mm).
-    rects = (exclusion or {}).get("result", {}).get("rects")
-    expect(rects == [{"index": 0, "x": 0, "y": 30, "width": 12, "height": 30, "screen": "message"}]
-           and exclusion["result"]["clipped"] == [],
-           f"the page's slider is an exclusion for the message screen (reply {json.dumps(exclusion)[:300]})")
+    # The page marks its slider (data-edgeswipe-exclude); edgeswipe.js declares its box in mm over the page's event
+    # stream. web/style.css places it at x 0, y 30 mm, 12 x 30 mm (30 mm is under the 31.75 mm cap, so nothing is
+    # cut), clear of the swipes (y 80-140 mm).
+    first = next((r for r in exclusions if r.get("rects")), None)
+    got = (first or {}).get("rects", [None])[0]
+    expect(got is not None and all(abs(got[k] - v) <= 1 for k, v in (("x", 0), ("y", 30), ("width", 12), ("height", 30)))
+           and first["clipped"] == [],
+           f"the page's slider is an exclusion within 1 mm of x 0, y 30, 12 x 30 mm (first declared: {json.dumps(first)[:300]})")
     pushes = [h for h in history if h["event"] == "transitionBegan" and h["kind"] == "push"]
     expect(len(pushes) == 1 and pushes[0]["top"] == "inbox",
            f"the page's button pushed inbox through POST /commands (got {[(h['kind'], h['top']) for h in pushes]})")
@@ -255,7 +250,7 @@ try:
     browser.close()
     browser = None
     daemon, base = start_daemon("dialog")
-    browser = Browser(WIDTH, HEIGHT)
+    browser = open_browser()
     browser.call("Page.navigate", url=f"{base}/#token={TOKEN}&stack=home,inbox&dialog=1")
     shots = {}
     end = time.time() + 40

@@ -13,24 +13,10 @@ import EdgeSwipeControl
 /// session while its replay waits.
 @Suite struct ExclusionReloadServiceTests {
     @Test func aReloadThatTurnsTheScreenCutsAndTellsTheOwner() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("edgeswipe-exclusions-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let config = dir.appendingPathComponent("config.yaml").path
-        let socket = "socket:\n  path: \(dir.path)/control.sock\n"
-        try socket.write(toFile: config, atomically: true, encoding: .utf8)
-        let demo = Fixtures.packageRoot.appendingPathComponent("samples/demo-back-swipes.evemu").path
-        let service = try EdgeSwipeService(options: ServiceOptions(configPath: config, stack: [ScreenSpec(name: "home", kind: .plain)],
-                                                                   replay: .init(path: demo, delaySeconds: 3600)))
-        let loop = service.runtime.loop
-        func line(_ c: TestClient) throws -> String? {
-            for _ in 0..<200 {
-                try loop.runOnce(timeoutMilliseconds: 5)
-                if let l = c.readLine(timeout: 0.005) { return l }
-            }
-            return nil
-        }
-        let client = try TestClient(path: "\(dir.path)/control.sock")
+        let running = try DemoReplayService()
+        let (service, config, socket) = (running.service, running.config, running.socketSection)
+        func line(_ c: TestClient) throws -> String? { try running.line(c) }
+        let client = try TestClient(path: running.socketPath)
         #expect(try line(client)?.contains(#""type":"hello""#) == true)
         // Upright, the 232 mm bar 141...145 mm down reaches the left and right zones only, with its 4 mm height.
         try client.send(#"{"command":"setExclusions","rects":[{"x":0,"y":141,"width":232,"height":4}]}"# + "\n")

@@ -187,7 +187,7 @@ check_installed() {
     [ -e "$root/etc/systemd/system/sockets.target.wants/edgeswipe-http.socket" ] &&
         fail "edgeswipe-http.socket is enabled; it ships disabled"
     for f in /usr/lib/udev/rules.d/70-edgeswipe.rules /usr/lib/sysusers.d/edgeswipe.conf \
-             /usr/lib/tmpfiles.d/edgeswipe.conf /usr/share/edgeswipe/web/index.html \
+             /usr/lib/tmpfiles.d/edgeswipe.conf /usr/share/edgeswipe/web/index.html /usr/share/edgeswipe/web/edgeswipe.js \
              /usr/share/man/man5/edgeswipe.yaml.5.gz /usr/share/man/man1/edgeswipe.1.gz \
              /usr/share/doc/edgeswipe/examples/http-token.conf; do
         [ -f "$root$f" ] || fail "missing $f"

@@ -12,8 +12,13 @@ public protocol ControlCommandHandler: AnyObject {
 
     /// A client went away (closed, dropped as too slow, or refused). Nothing it started is undone by the server.
     func clientDisconnected(_ client: ControlClientID, now: Microseconds)
+
+    /// Fields the hello carries besides the protocol's own (the navigation side: `screens`), read when a client
+    /// connects or an event stream opens.
+    func helloFields() -> [String: JSONValue]
 }
 
 extension ControlCommandHandler {
     public func clientDisconnected(_ client: ControlClientID, now: Microseconds) {}
+    public func helloFields() -> [String: JSONValue] { [:] }
 }

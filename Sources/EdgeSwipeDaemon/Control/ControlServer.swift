@@ -190,7 +190,7 @@ package final class ControlServer {
         statistics.accepted.bump()
         statistics.connected.store(clients.count, ordering: .relaxed)
         log.debug("control: \(id) connected (\(peer))")
-        send(ControlProtocol.hello()[...], to: id)
+        send(ControlProtocol.hello(fields: handler?.helloFields() ?? [:])[...], to: id)
     }
 
     /// One best-effort error line to a refused peer, then close. The line is short, so a fresh socket's

@@ -49,7 +49,9 @@ extension HTTPEndpoint {
                  "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'"),
                 ("X-Frame-Options", "DENY"),
             ])
-            return queue(reply, on: connection, origin: nil)
+            // An allowed origin gets the CORS grant on pages too: a front end served from its own origin imports
+            // edgeswipe.js from here, and a module script across origins needs it. Other origins get none.
+            return queue(reply, on: connection, origin: head.origin)
         case .events(let classes):
             connectionGuard.proven(connection)
             return openStream(connection, classes: classes, origin: head.origin)

@@ -60,7 +60,7 @@ extension HTTPEndpoint {
         }
         let key = KernelRandom.hex(byteCount: EventStream.keyLength / 2)
         let stream = EventStream(id: nextClientID(), key: key, connection: connection, classes: classes, endpoint: self)
-        stream.queue.append(SSEFraming.preamble(stream: stream.key)[...])
+        stream.queue.append(SSEFraming.preamble(stream: stream.key, fields: handler?.helloFields() ?? [:])[...])
         let cls = Unmanaged.passRetained(stream).toOpaque()
         guard let response = MHD_create_response_from_callback(UInt64.max /* MHD_SIZE_UNKNOWN */, 16 * 1024,
                                                                  httpStreamReader, cls, httpStreamFreed) else {

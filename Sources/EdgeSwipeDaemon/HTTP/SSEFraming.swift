@@ -4,10 +4,10 @@ import EdgeSwipeControl
 /// The JSON is compact (no raw newlines: strings escape them), so one `data:` line always suffices.
 package enum SSEFraming {
     /// Reconnection delay suggested to EventSource, then the control protocol's hello as the first event
-    /// (naming the stream, when given).
-    package static func preamble(retryMs: Int = 2000, stream: String? = nil) -> [UInt8] {
+    /// (naming the stream, when given; with the service's `fields`, ControlCommandHandler.helloFields).
+    package static func preamble(retryMs: Int = 2000, stream: String? = nil, fields: [String: JSONValue] = [:]) -> [UInt8] {
         var out = Array("retry: \(retryMs)\n".utf8)
-        out += frame(line: ControlProtocol.hello(stream: stream))
+        out += frame(line: ControlProtocol.hello(stream: stream, fields: fields))
         return out
     }
 

@@ -14,6 +14,9 @@ package final class NavigationCommandHandler: ControlCommandHandler {
     package let session: NavigationSession
     /// Publishes pending navigation events and re-arms timers (LiveSession.navigationChanged).
     package var afterChange: () -> Void = {}
+    /// The touch devices' screens as the user sees them (ScreenJSON), for the hello and `state`; nil: not
+    /// published (no session behind this handler).
+    package var screens: (() -> JSONValue)?
 
     package init(session: NavigationSession) {
         self.session = session
@@ -132,9 +135,20 @@ package final class NavigationCommandHandler: ControlCommandHandler {
             "popDelegate": .string(delegateName()),
             // Rectangles in force (what the cap kept), all clients.
             "exclusions": .integer(Int64(controller.exclusions.count)),
+            // Back handlers registered, all clients, per priority: a client can check it holds each of its own once.
+            "backHandlers": .object(Dictionary(uniqueKeysWithValues: BackPriority.allCases.map { priority in
+                (priority.rawValue, .integer(Int64(session.dispatcher.registry.handlers.count { $0.priority == priority })))
+            })),
         ]
         if let p = controller.interactiveProgress { o["interactiveProgress"] = .number(p) }
+        if let screens { o["screens"] = screens() }
         return .object(o)
+    }
+
+    /// `screens`, so that a page can map its pixels to the millimetres of exclusions from its first event.
+    package func helloFields() -> [String: JSONValue] {
+        guard let screens else { return [:] }
+        return ["screens": screens()]
     }
 
     static func kind(of screen: Screen) -> String {

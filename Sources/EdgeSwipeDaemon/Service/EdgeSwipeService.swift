@@ -84,6 +84,7 @@ public final class EdgeSwipeService {
             runtime = try DaemonRuntime(config: store, handler: handler, log: log, passedControl: passed.control)
             session = try LiveSession(loop: runtime.loop, timer: runtime.deadlineTimer, options: base, navigation: navigation)
             handler.afterChange = { [unowned session] in session.navigationChanged() }
+            handler.screens = { [unowned session] in ScreenJSON.screens(session.screenTransforms) }
         } catch {
             throw .failed("\(error)")
         }
