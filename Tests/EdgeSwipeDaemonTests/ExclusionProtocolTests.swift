@@ -219,7 +219,13 @@ import EdgeSwipeControl
     func stream(_ h: HTTPHarness) throws -> (HTTPTestClient, String) {
         let c = try HTTPTestClient(port: h.port)
         try c.send(HTTPTestClient.request("GET", "/events?token=\(httpTestToken)"))
-        c.read { String(decoding: $0, as: UTF8.self).contains("\"type\":\"hello\"") && Array($0.suffix(2)) == [10, 10] }
+        // The stream is chunked: its hello event is whole when the dechunked body holds it and its blank line.
+        let whole = c.read { bytes in
+            guard let body = HTTPTestResponse.parse(bytes)?.body else { return false }
+            let text = String(decoding: body, as: UTF8.self)
+            return text.contains("\"type\":\"hello\"") && text.hasSuffix("\n\n")
+        }
+        guard whole else { throw TestError("no whole hello on the event stream within 5 s") }
         let text = String(decoding: c.received, as: UTF8.self)
         let json = try #require(text.split(separator: "\n").first { $0.hasPrefix("data: ") }).dropFirst(6)
         guard case .string(let id)? = try JSONValue.decode(Array(json.utf8))["stream"] else {
