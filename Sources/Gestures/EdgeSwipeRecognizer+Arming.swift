@@ -32,21 +32,21 @@ extension EdgeSwipeRecognizer {
         armChangeTime = time
     }
 
-    /// One frame of the running swipe (`event` is its changed event): switches the armed state when the position
-    /// test differs from it and the finger has travelled `armMinTravelMM` or `armMinIntervalMS` has passed since
-    /// the last change. Returns the reason when it changed.
-    func updateArmed(_ event: GestureEvent) -> ArmReason? {
-        let wants = completesByPosition(progress: event.progress)
+    /// One frame of the running swipe, at `progress` and `time` (its changed event's): switches the armed state
+    /// when the position test differs from it and the finger has travelled `armMinTravelMM` or `armMinIntervalMS`
+    /// has passed since the last change. Returns the reason when it changed.
+    func updateArmed(progress: Double, time: Microseconds) -> ArmReason? {
+        let wants = completesByPosition(progress: progress)
         guard wants != armed else { return nil }
         let dx = translation.x - armChangeTranslation.x, dy = translation.y - armChangeTranslation.y
         let travelled = dx * dx + dy * dy >= config.armMinTravelMM * config.armMinTravelMM
-        let waited = event.time >= armChangeTime && event.time - armChangeTime >= armInterval
+        let waited = time >= armChangeTime && time - armChangeTime >= armInterval
         guard travelled || waited else { return nil }
         armed = wants
         armChangeTranslation = translation
-        armChangeTime = event.time
+        armChangeTime = time
         if wants { return .progress }
-        return event.progress >= config.completionProgress ? .leftCone : .movedBackTowardEdge
+        return progress >= config.completionProgress ? .leftCone : .movedBackTowardEdge
     }
 
     /// What decided the outcome `complete` of a release whose ended event is `event`.

@@ -60,12 +60,13 @@ extension EdgeSwipeRecognizer {
         case (.began, .move), (.changed, .move):
             swipeState = .changed
             if from == .began { log.transition(name, from, "frame", .changed) }
-            var e = makeEvent(.changed, time: time)
-            let change = updateArmed(e)
-            e.armed = armed
-            events.append(e)
+            // The armed state first, so the changed event is built once, in the array, with it: a GestureEvent
+            // is large enough that each copy is an outlined copy and a memcpy (issue 23's +8 % per frame).
+            let change = updateArmed(progress: progressNow, time: time)
+            events.append(makeEvent(.changed, time: time))
             if let change {
                 log.transition(name, from, "\(armed ? "armed" : "disarmed") (\(change.rawValue))", .changed)
+                var e = events[events.count - 1]
                 e.phase = armed ? .armed : .disarmed
                 e.armReason = change
                 events.append(e)

@@ -256,10 +256,17 @@ public final class EdgeSwipeRecognizer {
         return nil
     }
 
+    /// The progress of `inward` mm of travel over a screen extent of `extent` mm: linear, clamped to 0...1.
+    @inline(__always)
+    static func progress(inward: Double, extent: Double) -> Double { extent > 0 ? min(max(inward / extent, 0), 1) : 0 }
+
+    /// The swipe's progress now (its next event's).
+    var progressNow: Double { Self.progress(inward: edge.inward(translation), extent: edge.extent(screen: screen)) }
+
     func makeEvent(_ phase: GesturePhase, time: Microseconds) -> GestureEvent {
         let inward = edge.inward(translation)
         let extent = edge.extent(screen: screen)
-        let progress = extent > 0 ? min(max(inward / extent, 0), 1) : 0
+        let progress = Self.progress(inward: inward, extent: extent)
         let horizontal = edge == .left || edge == .right
         let v = velocity.velocityInPlace(at: frameTime, horizontal: horizontal)
         let inwardVelocity = edge.inward(Point(x: v, y: v))
