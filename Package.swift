@@ -85,8 +85,8 @@ let package = Package(
         // Release-build benchmark executable: prints figures, never a timed unit test.
         .target(name: "CAllocCounter", path: "Benchmarks/CAllocCounter"),
         .executableTarget(name: "edgeswipe-bench",
-                          dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl", "EdgeSwipeCorpus",
-                                         "CAllocCounter"],
+                          dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "TouchOwnership", "EdgeSwipeDaemon",
+                                         "EdgeSwipeControl", "EdgeSwipeCorpus", "CAllocCounter"],
                           path: "Benchmarks/edgeswipe-bench", swiftSettings: strict),
         // libFuzzer targets (Fuzz/README.md): the harness, and one executable that is a libFuzzer binary when built
         // with -DEDGESWIPE_FUZZ and a regression runner (files on the command line) otherwise.

@@ -5,7 +5,8 @@ import TouchModel
 /// Ready-made inputs for the release-build benchmark (Benchmarks/edgeswipe-bench): a long protocol-B stream in
 /// which `contacts` fingers land, move every frame at 120 Hz and lift, over and over. Finger 0 swipes in from the
 /// left edge, so with one contact the recognizers go possible → began → changed… → ended each cycle; with more,
-/// they fail at touch-down and wait (the arena still sees and decodes every contact).
+/// they fail at touch-down and wait (the arena still sees and decodes every contact). With `midScreen`, finger 0
+/// drags from 30 % of the width instead (no recognizer considers it: an owned device forwards every frame).
 struct BenchmarkWorkload: Sendable {
     let contacts: Int
     let device: DeviceDescription
@@ -17,7 +18,7 @@ struct BenchmarkWorkload: Sendable {
     static let framesPerCycle = 60
     static let period: Microseconds = 8_333
 
-    init(contacts: Int, cycles: Int = 50) {
+    init(contacts: Int, cycles: Int = 50, midScreen: Bool = false) {
         precondition((1...10).contains(contacts), "benchmark workloads have 1 to 10 contacts")
         let synthetic = SyntheticDevice.laptop
         self.contacts = contacts
@@ -41,8 +42,9 @@ struct BenchmarkWorkload: Sendable {
                         events.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtTrackingID, value: trackingID))
                         trackingID += 1
                     }
-                    // Finger 0: from 0.5 % of the width, 0.7 % further per frame; the others drift in the middle.
-                    let x = c == 0 ? 0.005 + 0.007 * Double(f) : 0.3 + 0.05 * Double(c) + 0.001 * Double(f)
+                    // Finger 0: from 0.5 % of the width (30 % mid-screen), 0.7 % further per frame; the others drift
+                    // in the middle.
+                    let x = c == 0 ? (midScreen ? 0.3 : 0.005) + 0.007 * Double(f) : 0.3 + 0.05 * Double(c) + 0.001 * Double(f)
                     let y = c == 0 ? 0.5 : 0.1 + 0.08 * Double(c) + 0.0005 * Double(f)
                     events.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtPositionX, value: Int32(x * xMax)))
                     events.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtPositionY, value: Int32(y * yMax)))

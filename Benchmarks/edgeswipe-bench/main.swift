@@ -1,6 +1,7 @@
 // edgeswipe-bench: figures for BENCHMARKS.md. Build and run in release:
 //   swift run -c release edgeswipe-bench [--quick]
 //   swift run -c release edgeswipe-bench --frames N   (decode + recognise with N contacts only, for profilers)
+//   swift run -c release edgeswipe-bench --owned N    (an owned device's path, N contacts mid-screen, for profilers)
 // Prints one JSON object. Timings are wall-clock (CLOCK_MONOTONIC), best of several runs.
 #if canImport(Glibc)
 import Glibc
@@ -97,6 +98,15 @@ if let i = CommandLine.arguments.firstIndex(of: "--frames"), i + 1 < CommandLine
     exit(0)
 }
 
+if let i = CommandLine.arguments.firstIndex(of: "--owned"), i + 1 < CommandLine.arguments.count,
+   let contacts = Int(CommandLine.arguments[i + 1]), (1...10).contains(contacts) {
+    let owned = perFrameOwned(contacts: contacts, midScreen: true, owned: true, cycles: 500)
+    report.add("nsPerFrameOwnedMidScreen", owned.ns, decimals: 1)
+    report.add("allocationsPerFrame", owned.allocationsPerFrame, decimals: 3)
+    print(report.string)
+    exit(0)
+}
+
 for contacts in [1, 2, 10] {
     let suffix = "\(contacts)Contact\(contacts == 1 ? "" : "s")"
     let plain = perFrame(contacts: contacts, navigation: false)
@@ -113,6 +123,20 @@ report.add("allocationsPerFrameWithExclusions1Contact", excluding.allocationsPer
 let handled = perFrame(contacts: 1, navigation: true, backHandlers: true)
 report.add("nsPerFrameWithOverlayAndTwoObservers1Contact", handled.ns, decimals: 1)
 report.add("allocationsPerFrameWithOverlayAndTwoObservers1Contact", handled.allocationsPerFrame, decimals: 3)
+
+// 1a. An owned device (issue 22): the pipeline and HoldForwarder, forwarding to a counting target, beside the
+//     same pipeline without the forwarder (the difference is ownership's own work, before the clone's kernel).
+for contacts in [1, 10] {
+    let suffix = "\(contacts)Contact\(contacts == 1 ? "" : "s")"
+    let shared = perFrameOwned(contacts: contacts, midScreen: true, owned: false)
+    let owned = perFrameOwned(contacts: contacts, midScreen: true, owned: true)
+    report.add("nsPerFrameSharedMidScreen\(suffix)", shared.ns, decimals: 1)
+    report.add("nsPerFrameOwnedMidScreen\(suffix)", owned.ns, decimals: 1)
+    report.add("allocationsPerFrameOwnedMidScreen\(suffix)", owned.allocationsPerFrame, decimals: 3)
+}
+let ownedEdge = perFrameOwned(contacts: 1, midScreen: false, owned: true)
+report.add("nsPerFrameOwnedEdgeSwipes1Contact", ownedEdge.ns, decimals: 1)
+report.add("allocationsPerFrameOwnedEdgeSwipes1Contact", ownedEdge.allocationsPerFrame, decimals: 3)
 
 // 1b. The decoder alone (events -> frames), to see where the per-frame time goes.
 func decodeOnlyNs(contacts: Int) -> Double {

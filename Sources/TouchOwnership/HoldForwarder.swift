@@ -40,36 +40,40 @@ public final class HoldForwarder {
     public let device: DeviceDescription
     public let mode: MultitouchDecoder.Mode
 
-    var slots: [SlotRecord]
-    var held: [HeldFrames]
-    var pointer: PointerEmulation
+    // The state below is read and written for every event and frame of an owned device: unchecked exclusivity,
+    // as for the decoder's and the session's per-event state (one thread, no overlapping access; the dynamic
+    // check is a runtime call per access: about 35 for a one-contact frame, which was 70 % of the forwarder's
+    // instructions; edgeswipe-bench's owned cases, BENCHMARKS.md 2026-12-01 20:30).
+    @exclusivity(unchecked) var slots: [SlotRecord]
+    @exclusivity(unchecked) var held: [HeldFrames]
+    @exclusivity(unchecked) var pointer: PointerEmulation
     /// The raw events of the frame being read, up to its SYN_REPORT.
-    var pending: [InputEvent] = []
-    var out: [InputEvent] = []
+    @exclusivity(unchecked) var pending: [InputEvent] = []
+    @exclusivity(unchecked) var out: [InputEvent] = []
     /// The slot the source's events go to (-1: an invalid one), and the one the clone's go to.
-    var sourceSlot: Int
-    var cloneSlot: Int
+    @exclusivity(unchecked) var sourceSlot: Int
+    @exclusivity(unchecked) var cloneSlot: Int
     /// Frames reported so far: held frames are tagged with it, so touches released together merge by frame.
-    var sequence = 0
+    @exclusivity(unchecked) var sequence = 0
     /// The tracking id after the newest one seen: the kernel's reference for "oldest" (PointerEmulation).
-    var reference: Int32 = 0
+    @exclusivity(unchecked) var reference: Int32 = 0
     /// A SYN_DROPPED was read in the frame being read.
-    var dropped = false
+    @exclusivity(unchecked) var dropped = false
     /// Slots whose touch is held or suppressed (bit s): with the slots a frame's events and contacts name, the
     /// only ones a frame looks at (a device has up to 64 slots, a frame names a few).
-    var keptMask: UInt64 = 0
+    @exclusivity(unchecked) var keptMask: UInt64 = 0
     /// The slots the frame being reported looks at: its events', its contacts', and the kept ones.
-    var touchedMask: UInt64 = 0
+    @exclusivity(unchecked) var touchedMask: UInt64 = 0
 
     /// What the frame being reported does to each slot: per-frame scratch, sized once.
-    var changes: [SlotChanges]
+    @exclusivity(unchecked) var changes: [SlotChanges]
 
     /// Where "slot: fate → cause → fate" lines go; off (nil) by default, and then no line is formatted.
-    public var logSink: GestureLogSink?
+    @exclusivity(unchecked) public var logSink: GestureLogSink?
     /// Touches held back, released and dropped so far.
-    public internal(set) var counts = HoldCounts()
+    @exclusivity(unchecked) public internal(set) var counts = HoldCounts()
     /// Causes that could not happen to a touch's fate (bugs), ignored: zero unless the forwarder is wrong.
-    public internal(set) var impossibleTransitions = 0
+    @exclusivity(unchecked) public internal(set) var impossibleTransitions = 0
 
     /// `cloneSlot`: the slot the clone's kernel has selected (nil: the source's initial slot, as a clone created
     /// from the device's description has). Throws for a device without slots.

@@ -25,8 +25,9 @@ public final class UInputClone {
     @exclusivity(unchecked) private var uinput: OpaquePointer?
     /// /dev/uinput, opened here and closed by `close()` (libevdev destroys the device but leaves it open).
     private let uinputDescriptor: FileDescriptor
-    /// The kernel's events of the frame being written; times stay zero (uinput stamps events itself).
-    private var frameBuffer: [input_event] = []
+    /// The kernel's events of the frame being written; times stay zero (uinput stamps events itself). Written for
+    /// every forwarded frame: unchecked exclusivity, as `uinput` (one thread).
+    @exclusivity(unchecked) private var frameBuffer: [input_event] = []
 
     /// Whether a device name is a clone's, by its suffix (the service never opens its own clones).
     public static func isCloneName(_ name: String) -> Bool { name.hasSuffix(nameSuffix) }
