@@ -5,15 +5,20 @@ set -euo pipefail
 
 # libsystemd-dev: sd-bus for the haptics of `edgeswipe feedback`; dbus-daemon and feedbackd: its session-bus test
 # (Tests/EdgeSwipeHapticsTests/FeedbackdSessionBusTests.swift) runs them.
-packages=(pkg-config libevdev-dev libinput-dev libudev-dev libyaml-dev libmicrohttpd-dev libjansson-dev libsystemd-dev dbus-daemon feedbackd)
+# libwayland-dev, libpixman-1-dev: the back arrow of `edgeswipe feedback` is a Wayland client drawing with pixman; the
+# layer-shell glue is generated code kept in Sources/CWaylandProtocols (scripts/dev/wayland-protocols.sh regenerates
+# it with wayland-scanner from libwayland-bin and wayland-protocols' XML, the `wayland` set).
+packages=(pkg-config libevdev-dev libinput-dev libudev-dev libyaml-dev libmicrohttpd-dev libjansson-dev libsystemd-dev dbus-daemon feedbackd
+          libwayland-dev libpixman-1-dev)
 # Extra sets, asked for by name: `scripts/deps.sh vm` for the VM rig, `scripts/deps.sh browser` for the
 # SVG/browser checks, `scripts/deps.sh package` for the Debian package and its install cycle.
 for extra in "$@"; do
     case "$extra" in
         tools) packages+=(evemu-tools libinput-tools python3-libevdev python3-yaml) ;;
         browser) packages+=(chromium) ;;
+        wayland) packages+=(libwayland-bin wayland-protocols) ;;
         package) packages+=(debhelper dpkg-dev help2man go-md2man lintian debootstrap) ;;
-        *) echo "deps.sh: unknown package set '$extra' (known: tools, browser, package)" >&2; exit 64 ;;
+        *) echo "deps.sh: unknown package set '$extra' (known: tools, browser, wayland, package)" >&2; exit 64 ;;
     esac
 done
 

@@ -16,6 +16,7 @@ let subcommands: [any Subcommand.Type] = [
     RunCommand.self,
     CheckConfigCommand.self,
     DoctorCommand.self,
+    FeedbackCommand.self,
 ]
 
 @MainActor func topLevelHelp() -> String {

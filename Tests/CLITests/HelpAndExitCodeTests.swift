@@ -3,7 +3,7 @@ import Testing
 
 @Suite("edgeswipe help and exit codes")
 struct HelpAndExitCodeTests {
-    static let subcommands = ["demo", "replay", "record", "list-devices", "debug-events", "plot", "accuracy", "run", "check-config"]
+    static let subcommands = ["demo", "replay", "record", "list-devices", "debug-events", "plot", "accuracy", "run", "check-config", "feedback"]
 
     @Test("every subcommand has --help, exit 0, naming its own usage", arguments: subcommands)
     func help(_ name: String) throws {

@@ -38,6 +38,8 @@ struct WriteFailureCLITests {
         "debug-events": nil,
         // print_json lines: JSONLinePrinter says so in the log and the service goes on (docs/daemon.md).
         "run": nil,
+        // --verbose's lines need a Wayland display and the service (the VM's compositor stage); the rest is stderr.
+        "feedback": nil,
         // Its report (findings or none) on stdout, text and JSON; the socket is one nobody serves.
         "doctor": [["doctor", "--no-grab-check", "--socket", "/nonexistent/edgeswipe.sock"],
                    ["doctor", "--json", "--no-grab-check", "--socket", "/nonexistent/edgeswipe.sock"]],

@@ -22,6 +22,9 @@
 // GNU extensions, declared only under _GNU_SOURCE.
 int pipe2(int pipefd[2], int flags);
 int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
+int memfd_create(const char *name, unsigned int flags);
+// Anonymous shared memory for Wayland shm buffers (the back arrow); MFD_CLOEXEC is a macro of <sys/mman.h>'s GNU part.
+static inline int edgeswipe_memfd_create_cloexec(const char *name) { return memfd_create(name, 0x0001U /* MFD_CLOEXEC */); }
 static inline int edgeswipe_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }
 static inline int edgeswipe_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags) {
     return accept4(fd, address, length, flags);

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EdgeSwipeControl
+import EdgeSwipeFeedback
+import EdgeSwipeSystem
+import EdgeSwipeWayland
+import TouchModel
+
+/// `edgeswipe feedback`: the per-user process of the graphical session that shows the back swipe (issue 25).
+/// It observes the service's back gestures as a back handler with priority `observer` and draws the back arrow
+/// over whatever is on the screen (a wlr-layer-shell overlay that takes no input). No privilege: it needs the
+/// control socket (group `edgeswipe`) and the user's Wayland display; it ends when the display goes away.
+enum FeedbackCommand: Subcommand {
+    static let name = "feedback"
+    static let summary = "Show the back swipe in the graphical session: the back arrow at the edge, following the finger."
+    static let positionalUsage = ""
+    static let positionalRange = 0...0
+    static let discussion = """
+        Runs as the user inside the Wayland session (the systemd user unit edgeswipe-feedback.service starts it
+        with the session). It registers with the service as a back observer, so it sees every back swipe without
+        taking one, and reconnects whenever the service restarts. On a compositor without wlr-layer-shell
+        (GNOME) it says so once and draws nothing. It exits 0 when the Wayland display goes away (the session
+        ended). See docs/feedback.md.
+        """
+
+    struct Options: CommandOptions {
+        static let socket = OptionSpec(name: "socket", short: nil, valueName: "PATH",
+                                       help: "The service's control socket (default \(defaultSocket)).")
+        static let display = OptionSpec(name: "display", short: nil, valueName: "NAME",
+                                        help: "Wayland display to draw on (default: $WAYLAND_DISPLAY).")
+        static let output = OptionSpec(name: "output", short: "o", valueName: "NAME",
+                                       help: "The output the touchscreen maps to, e.g. DSI-1 (default: the only or first output).")
+        static let verbose = OptionSpec(name: "verbose", short: "v", valueName: nil,
+                                        help: "Print each arrow picture committed, as a JSON line (time, frame latency, place).")
+        static let options = [socket, display, output, verbose]
+
+        var socketPath: String
+        var displayName: String?
+        var outputName: String?
+        var verbose: Bool
+
+        init(_ a: ParsedArguments) throws(UsageError) {
+            socketPath = a.string(Self.socket) ?? defaultSocket
+            displayName = a.string(Self.display)
+            outputName = a.string(Self.output)
+            verbose = a.flag(Self.verbose)
+            if socketPath.isEmpty { throw UsageError("--socket must not be empty") }
+            if outputName?.isEmpty == true { throw UsageError("--output must not be empty") }
+        }
+    }
+
+    static let defaultSocket = "/run/edgeswipe/control.sock"
+
+    static func run(_ o: Options) throws -> ExitStatus {
+        try SignalMask.block([SIGTERM, SIGINT])
+        let loop = try EventLoop()
+        let signals = try SignalSource(loop: loop, signals: [SIGTERM, SIGINT]) { _ in loop.stop() }
+        let display = try WaylandDisplay(name: o.displayName)
+        if !display.hasLayerShell {
+            say("the compositor has no wlr-layer-shell (GNOME has none): no arrow is drawn; the back is still observed")
+        }
+        let overlay = ArrowOverlay(display: display, outputName: o.outputName)
+        overlay.onProblem = say
+        if o.verbose { overlay.onCommit = { Output.stdout(FeedbackJSON.commit($0)) } }
+        var sessionEnded = false
+        try display.attach(to: loop) { why in
+            say("the Wayland display went away (\(why)): the session is over")
+            sessionEnded = true
+            loop.stop()
+        }
+        let connection = try ObserverConnection(loop: loop, path: o.socketPath, say: say) { line in
+            if line["type"] == .string("hello") {
+                overlay.screenSize = FeedbackLines.screenSize(line, output: o.outputName) ?? overlay.screenSize
+            } else if let (observation, frameTime) = FeedbackLines.observation(line) {
+                overlay.observe(observation, frameTime: frameTime)
+            }
+            display.flush()
+        }
+        connection.start()
+        try loop.run()
+        withExtendedLifetime((signals, connection, overlay)) {}
+        if !sessionEnded { say("stopped") }
+        return .success
+    }
+
+    static func say(_ message: String) {
+        Output.stderr("edgeswipe feedback: " + message)
+    }
+}
+
+/// `--verbose`'s lines.
+enum FeedbackJSON {
+    static func commit(_ c: ArrowCommit) -> String {
+        var o: [String: JSONValue] = ["type": .string("arrowCommitted"), "committed": .number(c.committed.seconds)]
+        if let frame = c.frameTime {
+            o["frameTime"] = .number(frame.seconds)
+            o["latencyMS"] = .number(c.committed > frame ? (c.committed - frame).milliseconds : 0)
+        }
+        if let pose = c.pose {
+            o["gestureId"] = .integer(Int64(pose.gestureID))
+            o["side"] = .string(pose.side.rawValue)
+            o["armed"] = .bool(pose.armed)
+            o["progress"] = .number(pose.progress)
+            o["presence"] = .number(pose.presence)
+            o["centreY"] = .number(c.centreY)
+            o["reach"] = .number(c.reach)
+        } else {
+            o["hidden"] = .bool(true)
+        }
+        return String(decoding: JSONValue.object(o).encodedLine(), as: UTF8.self)
+    }
+}

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EdgeSwipeControl
+import EdgeSwipeFeedback
+import EdgeSwipeSystem
+import TouchModel
+
+/// The feedback's connection to the service's control socket: registers a back handler with priority
+/// `observer` (docs/protocol.md, "Back handlers") and hands each line to `onLine`. When the service is not there
+/// or goes away (restart, upgrade), it connects again after a delay that doubles up to 5 s: one timer wake-up per
+/// attempt, nothing in between, and none at all while connected and idle.
+final class ObserverConnection {
+    private enum State {
+        /// Not connected; the timer is armed for the next attempt.
+        case waiting
+        case connected(LoopRegistration)
+    }
+
+    private let loop: EventLoop
+    private let path: String
+    private let timer: DeadlineTimer
+    private var state = State.waiting
+    private var backoff = ReconnectBackoff()
+    private var framer = LineFramer()
+    private let onLine: (JSONValue) -> Void
+    private let say: (String) -> Void
+    /// The last failure said, so a service that stays away is reported once, not at every attempt.
+    private var lastFailure: String?
+
+    init(loop: EventLoop, path: String, say: @escaping (String) -> Void, onLine: @escaping (JSONValue) -> Void) throws {
+        self.loop = loop
+        self.path = path
+        self.say = say
+        self.onLine = onLine
+        timer = try DeadlineTimer(loop: loop)
+        timer.onExpiry = { [unowned self] _ in self.connect() }
+    }
+
+    /// The first attempt, at once.
+    func start() { connect() }
+
+    private func connect() {
+        do {
+            let fd = FileDescriptor(rawValue: try SystemCall.run("socket(AF_UNIX)") {
+                socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            })
+            let registration = LoopRegistration(loop: loop, descriptor: fd, name: "control socket \(path)")
+            _ = try UnixAddress.withSockaddr(path) { (sa, len) throws in
+                try SystemCall.run("connect(\(path))") { Glibc.connect(fd.rawValue, sa, len) }
+            } as Int32
+            try registration.register(events: .readable) { [unowned self] _ in self.readable() }
+            state = .connected(registration)
+            framer = LineFramer()
+            // Observers see every back swipe of their edges and never take one; the events reach this client
+            // whatever it subscribed to.
+            try send(.object(["command": .string("registerBackHandler"), "id": .integer(1), "priority": .string("observer"),
+                              "edges": .array([.string("left"), .string("right")]), "protocol": .integer(2)]))
+        } catch {
+            disconnect(because: "\(error)")
+        }
+    }
+
+    /// One request line.
+    func send(_ request: JSONValue) throws {
+        guard case .connected(let registration) = state else { return }
+        _ = try (request.encodedLine() + [0x0A]).withUnsafeBytes { try registration.descriptor.writeAll($0) }
+    }
+
+    private func readable() {
+        guard case .connected(let registration) = state else { return }
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        let n: Int?
+        do {
+            n = try chunk.withUnsafeMutableBytes { try registration.descriptor.read(into: $0) }
+        } catch {
+            disconnect(because: "\(error)")
+            return
+        }
+        guard let n else { return }  // nothing after all (a spurious wake-up)
+        if n == 0 {
+            disconnect(because: "the service closed the connection")
+            return
+        }
+        var lines: [[UInt8]] = []
+        chunk[0..<n].withUnsafeBytes { bytes in
+            framer.append(bytes) { if case .line(let line) = $0 { lines.append(line) } }
+        }
+        for line in lines {
+            guard let value = try? JSONValue.decode(line) else {
+                say("the service sent a line that is not JSON; ignored")
+                continue
+            }
+            if value["type"] == .string("reply"), value["command"] == .string("registerBackHandler") {
+                // Registered: the service is up and serves us, so a later loss starts the delays over.
+                backoff.reset()
+                lastFailure = nil
+                say("observing back gestures at \(path)")
+            }
+            onLine(value)
+        }
+    }
+
+    /// Drops the connection (if any) and arms the timer for the next attempt.
+    func disconnect(because why: String) {
+        if case .connected(let registration) = state { registration.close() }
+        state = .waiting
+        if why != lastFailure {
+            say("\(why); connecting again until it answers")
+            lastFailure = why
+        }
+        do {
+            try timer.arm(at: Monotonic.now() + backoff.delay())
+        } catch {
+            say("cannot arm the reconnection timer: \(error)")
+        }
+    }
+}
