@@ -2,6 +2,7 @@
 import EdgeSwipeSystem
 import FixtureSupport
 import Foundation
+import Glibc
 import Testing
 import TouchInput
 import TouchModel
@@ -13,17 +14,19 @@ import TouchTrace
 @Suite struct OwnershipTests {
     static let touchscreen = "whot__evemu-devices__touchscreens__N-Trig_MultiTouch.desc"
 
-    @Test func cloneNameKeepsTheWholeSuffixWithinUinputsEightyBytes() {
-        #expect(UInputClone.cloneName(of: "N-Trig MultiTouch") == "N-Trig MultiTouch (EdgeSwipe)")
-        // 79 bytes of name is all uinput keeps (UINPUT_MAX_NAME_SIZE 80 with the terminating zero).
-        let long = String(repeating: "a", count: 100)
-        let name = UInputClone.cloneName(of: long)
-        #expect(name.utf8.count == 79)
-        #expect(name == String(repeating: "a", count: 67) + " (EdgeSwipe)")
-        // Cut at a character boundary: "é" is 2 bytes, 67 bytes of room hold 33 of them.
-        let accented = UInputClone.cloneName(of: String(repeating: "é", count: 50))
-        #expect(accented == String(repeating: "é", count: 33) + " (EdgeSwipe)")
-        #expect(UInputClone.isCloneName(name) && !UInputClone.isCloneName(long))
+    @Test func theCloneKeepsTheSourcesNameAndPhysWithinUinputsLimits() {
+        let plain = CloneIdentity(sourceName: "N-Trig MultiTouch", sourcePhys: "usb-0000:00:14.0-7/input0")
+        #expect(plain.name == "N-Trig MultiTouch" && plain.phys == "usb-0000:00:14.0-7/input0")
+        // A source without phys (uinput, some virtual drivers): none is set, not an empty one.
+        #expect(CloneIdentity(sourceName: "a", sourcePhys: nil).phys == nil)
+        #expect(CloneIdentity(sourceName: "a", sourcePhys: "").phys == nil)
+        // 79 bytes of name is all uinput keeps (UINPUT_MAX_NAME_SIZE 80 with the terminating zero); every length
+        // up to it is kept whole, longer ones are cut at a character boundary ("é" is 2 bytes: 39 of them fit).
+        for length in 0...79 { #expect(CloneIdentity(sourceName: String(repeating: "a", count: length), sourcePhys: nil).name.utf8.count == length) }
+        #expect(CloneIdentity(sourceName: String(repeating: "a", count: 100), sourcePhys: nil).name == String(repeating: "a", count: 79))
+        #expect(CloneIdentity(sourceName: String(repeating: "é", count: 50), sourcePhys: nil).name == String(repeating: "é", count: 39))
+        // UI_SET_PHYS takes 1024 bytes with the zero.
+        #expect(CloneIdentity(sourceName: "a", sourcePhys: String(repeating: "p", count: 2000)).phys?.utf8.count == 1023)
     }
 
     @Test func theServiceNeverSelectsAClone() throws {
@@ -31,15 +34,18 @@ import TouchTrace
         let original = DeviceSelection.decide(clone, node: "/dev/input/event5", classification: classify(clone),
                                               selectors: [], mode: .all)
         #expect(original.use)
-        clone.name = UInputClone.cloneName(of: clone.name)
-        // Not even when an entry names it: a clone read back would feed the service its own forwarded touches.
+        #expect(!CloneIdentity.isClone(clone))
+        // The same name, ids and properties as its source, and the marker property: refused, even when an entry
+        // names it (a clone read back would feed the service its own forwarded touches).
+        clone.properties.insert(CloneIdentity.markerProperty)
+        #expect(CloneIdentity.isClone(clone))
         for selectors in [[], [DeviceSelector(name: "*")], [DeviceSelector(name: clone.name)]] {
             let d = DeviceSelection.decide(clone, node: "/dev/input/event9", classification: classify(clone),
                                            selectors: selectors, mode: .all)
             #expect(!d.use)
             #expect(d.reason.contains("EdgeSwipe clone"), "\(d.reason)")
         }
-        // By udev's mark too (the shipped rule sets it from the clone's phys), whatever the name.
+        // By udev's mark too (the shipped rule sets it from the property), whatever the description says.
         var marked = try TraceReader.read(path: Fixtures.path(Self.touchscreen)).devices[0].description
         marked.udevProperties = ["ID_INPUT_TOUCHSCREEN": "1", "EDGESWIPE_CLONE": "1"]
         #expect(!DeviceSelection.decide(marked, node: nil, classification: classify(marked), selectors: [], mode: .all).use)
@@ -55,14 +61,26 @@ import TouchTrace
         #expect(real.udevRefusal == nil)
     }
 
-    @Test func theShippedUdevRuleMarksClonesAndTagsThemNot() throws {
+    /// The shipped rule's clone line: a virtual device whose sysfs `properties` bitmap has the marker bit, before
+    /// any tag. Its glob is checked against the bitmap as the kernel prints it (input_print_bitmap: "%lx" of the
+    /// one word INPUT_PROP_CNT needs) for every combination of the properties the kernel defines (0x00-0x07),
+    /// with and without the marker: it matches exactly the ones with the marker.
+    @Test func theShippedUdevRuleMarksClonesByThePropertyAndTagsThemNot() throws {
         let rules = try String(contentsOfFile: Fixtures.packageRoot.appendingPathComponent("udev/70-edgeswipe.rules").path,
                                encoding: .utf8)
         let lines = rules.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
-        let mark = try #require(lines.firstIndex { $0.contains("ATTRS{phys}==\"\(UInputClone.physPrefix)*\"") })
-        #expect(lines[mark].contains("ENV{EDGESWIPE_CLONE}=\"1\"") && lines[mark].contains("GOTO=\"edgeswipe_end\""))
+        let mark = try #require(lines.firstIndex { $0.contains("ENV{EDGESWIPE_CLONE}=\"1\"") })
+        #expect(lines[mark].contains("DEVPATH==\"/devices/virtual/input/*\"") && lines[mark].contains("GOTO=\"edgeswipe_end\""))
         let firstTag = try #require(lines.firstIndex { $0.contains("TAG+=\"edgeswipe\"") })
         #expect(mark < firstTag, "the clone must leave the rule before any TAG+=")
+        let glob = try #require(lines[mark].firstMatch(of: /ATTRS\{properties\}=="([^"]+)"/)).1
+        #expect(CloneIdentity.markerProperty == 31)
+        for defined in 0..<UInt32(256) {
+            for marked in [false, true] {
+                let bitmap = String(defined | (marked ? 1 << 31 : 0), radix: 16)
+                #expect((fnmatch(String(glob), bitmap, 0) == 0) == marked, "properties \(bitmap)")
+            }
+        }
     }
 
     @Test func ownIsReadPerDeviceAndFromDefaults() throws {

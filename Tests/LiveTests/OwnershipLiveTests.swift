@@ -30,17 +30,19 @@ extension LiveSuite {
             return frames
         }
 
+        /// The source's phys, as a USB touchscreen's driver gives one: the clone must have it too.
+        static let sourcePhys = "usb-0000:00:14.0-7/input0"
+
         /// Starts the service with `--own`, plugs in the touchscreen and waits until the service owns it; returns
         /// the clone's node.
         static func ownedTouchscreen(tag: String) throws -> (Service, VirtualDevice, String) {
             let service = try Service(stack: "home,a", arguments: ["--own"], tag: tag)
             let mark = service.logMark
-            let source = try VirtualDevice(try touchscreen())
+            let source = try VirtualDevice(try touchscreen(), phys: Self.sourcePhys)
             try service.waitUntilAdded(source.node, after: mark)
-            let cloneName = UInputClone.cloneName(of: source.description.name)
             var clone: String?
-            guard waitFor(seconds: 30, { clone = eventNode(named: cloneName); return clone != nil }), let clone else {
-                throw LiveTestError("no clone named \"\(cloneName)\"; the service's log ends:\n\(service.child.stderr.suffix(2000))")
+            guard waitFor(seconds: 30, { clone = edgeSwipeClone(of: source.node); return clone != nil }), let clone else {
+                throw LiveTestError("no clone of \(source.node); the service's log ends:\n\(service.child.stderr.suffix(2000))")
             }
             try udevSettle()
             return (service, source, clone)
@@ -50,13 +52,15 @@ extension LiveSuite {
             let (service, source, cloneNode) = try Self.ownedTouchscreen(tag: "own-clone")
             #expect(service.child.stderr.contains("owned: grabbed, forwarded through \(cloneNode)"))
 
-            // libevdev's view of both nodes: everything but the name (suffixed) is the same.
+            // libevdev's view of both nodes: the same but for the clone's marker property.
             let original = try LiveDevice(path: source.node)
             let clone = try LiveDevice(path: cloneNode)
             let a = original.description, b = clone.description
-            #expect(b.name == a.name + UInputClone.nameSuffix)
+            let madeName = try Self.touchscreen().name
+            #expect(b.name == a.name && b.name == madeName)
             #expect(b.id == a.id)
-            #expect(b.properties == a.properties && b.properties.contains(UInt16(INPUT_PROP_DIRECT)))
+            #expect(b.properties == a.properties.union([0x1f]) && b.properties.contains(UInt16(INPUT_PROP_DIRECT)))
+            #expect(!a.properties.contains(0x1f))
             #expect(b.codes == a.codes)
             for (code, info) in a.absInfo {
                 let c = b.absInfo[code]
@@ -73,7 +77,7 @@ extension LiveSuite {
             let sysName = cloneNode.split(separator: "/").last.map(String.init) ?? ""
             let phys = try String(contentsOfFile: "/sys/class/input/\(sysName)/device/phys", encoding: .utf8)
             let sourceName = source.node.split(separator: "/").last.map(String.init) ?? ""
-            #expect(phys.trimmingCharacters(in: .whitespacesAndNewlines) == UInputClone.physPrefix + sourceName)
+            #expect(phys.trimmingCharacters(in: .whitespacesAndNewlines) == Self.sourcePhys)
 
             // udev: the clone is marked and not tagged, the source is tagged.
             let devNumber = try String(contentsOfFile: "/sys/class/input/\(sysName)/dev", encoding: .utf8)
@@ -306,7 +310,7 @@ extension LiveSuite {
             let mark = service.logMark
             let again = try VirtualDevice(try Self.touchscreen())
             try service.waitUntilAdded(again.node, after: mark)
-            #expect(waitFor(seconds: 30) { eventNode(named: UInputClone.cloneName(of: again.description.name)) != nil })
+            #expect(waitFor(seconds: 30) { edgeSwipeClone(of: again.node) != nil })
             #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
         }
     }

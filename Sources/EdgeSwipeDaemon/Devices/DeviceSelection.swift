@@ -66,8 +66,9 @@ package enum DeviceSelection {
     /// Why a device is refused whatever the configuration says, or nil when it is a touch device.
     package static func refusal(_ device: DeviceDescription, classification: Classification) -> String? {
         let udev = device.udevProperties
-        if UInputClone.isCloneName(device.name) || udev["EDGESWIPE_CLONE"] == "1" {
-            return "it is an EdgeSwipe clone (name ends in \"\(UInputClone.nameSuffix)\"): the service never reads its own forwarded touches"
+        if CloneIdentity.isClone(device) || udev["EDGESWIPE_CLONE"] == "1" {
+            return "it is an EdgeSwipe clone (input property 0x\(String(CloneIdentity.markerProperty, radix: 16)), EDGESWIPE_CLONE=1 in udev):"
+                + " no EdgeSwipe reads forwarded touches"
         }
         if udev["ID_INPUT_KEYBOARD"] == "1" { return "udev marks it a keyboard (ID_INPUT_KEYBOARD=1)" }
         if udev["ID_INPUT_MOUSE"] == "1" { return "udev marks it a mouse (ID_INPUT_MOUSE=1)" }

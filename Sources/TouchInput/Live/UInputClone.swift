@@ -2,24 +2,19 @@ import CEdgeSwipeSys
 import CEvdev
 import EdgeSwipeSystem
 
-/// A uinput copy of an evdev device, made by libevdev (`libevdev_uinput_create_from_device`): the source's ids,
-/// input properties, every event code, every axis with its range, resolution, fuzz and flat, and its MT slots.
-/// Its name is the source's with `nameSuffix` (the source's name is shortened so the suffix always fits the
-/// kernel's 80 bytes) and its phys is `physPrefix` + the source's node name, so udev rules and the service can
-/// tell a clone from a real device. Ownership mode writes the frames other programs may see into it.
+/// A uinput copy of an evdev device, made by libevdev (`libevdev_uinput_create_from_device`): the source's name,
+/// ids, phys, input properties, every event code, every axis with its range, resolution, fuzz and flat, and its MT
+/// slots, so compositor rules (sway's `input "VID:PID:NAME"`), udev rules by name and libinput quirks written for
+/// the source match the clone unchanged (`CloneIdentity` says what is kept and what cannot be). Ownership mode
+/// writes the frames other programs may see into it. The service tells a clone from a real device by
+/// `CloneIdentity.markerProperty`, an input property no kernel defines and nobody matches on (docs/kiosk.md).
 ///
 /// The kernel removes the device when its uinput descriptor closes: `close()`, deinit, or the process dying,
 /// `kill -9` included. Not thread-safe: use it from one thread.
 public final class UInputClone {
-    /// Appended to the source's name (docs/kiosk.md tells rules matching by name to allow for it).
-    public static let nameSuffix = " (EdgeSwipe)"
-    /// The clone's phys starts with this, followed by the source's node name, e.g. `edgeswipe-clone/event5`.
-    public static let physPrefix = "edgeswipe-clone/"
-    /// uinput's name buffer (UINPUT_MAX_NAME_SIZE), terminating zero included.
-    static let maxNameBytes = 80
-
     /// The source's node, for messages.
     public let sourcePath: String
+    /// The clone's name and phys: the source's (`CloneIdentity`); phys empty when the source has none.
     public let name: String
     public let phys: String
     @exclusivity(unchecked) private var uinput: OpaquePointer?
@@ -29,32 +24,25 @@ public final class UInputClone {
     /// every forwarded frame: unchecked exclusivity, as `uinput` (one thread).
     @exclusivity(unchecked) private var frameBuffer: [input_event] = []
 
-    /// Whether a device name is a clone's, by its suffix (the service never opens its own clones).
-    public static func isCloneName(_ name: String) -> Bool { name.hasSuffix(nameSuffix) }
-
-    /// The clone's name for a source named `source`: the suffix appended, the source's part cut at a character
-    /// boundary so that the whole fits uinput's buffer.
-    public static func cloneName(of source: String) -> String {
-        let room = maxNameBytes - 1 - nameSuffix.utf8.count
-        var kept = Substring(source)
-        while kept.utf8.count > room { kept = kept.dropLast() }
-        return kept + nameSuffix
-    }
-
     /// Creates the clone of an open device (libevdev reads the capabilities from its descriptor again: the
     /// device's own libevdev context, with its queued events, is left alone). Throws naming the source.
     public init(cloning source: LiveDevice) throws {
         sourcePath = source.path
-        name = Self.cloneName(of: source.description.name)
-        let phys = Self.physPrefix + (source.path.split(separator: "/").last.map(String.init) ?? source.path)
-        self.phys = phys
         var template: OpaquePointer?
         let rc = libevdev_new_from_fd(source.fileDescriptor.rawValue, &template)
         guard rc >= 0, let template else {
             throw LiveDeviceError.libevdev(path: source.path, operation: "libevdev_new_from_fd (clone)", errno: Errno(rawValue: -rc))
         }
         defer { libevdev_free(template) }
-        libevdev_set_name(template, name)
+        let identity = CloneIdentity(sourceName: libevdev_get_name(template).map { String(cString: $0) } ?? "",
+                                     sourcePhys: libevdev_get_phys(template).map { String(cString: $0) })
+        name = identity.name
+        phys = identity.phys ?? ""
+        libevdev_set_name(template, identity.name)
+        if libevdev_enable_property(template, UInt32(CloneIdentity.markerProperty)) != 0 {
+            throw LiveDeviceError.libevdev(path: source.path, operation: "libevdev_enable_property(clone marker)",
+                                           errno: .invalidArgument)
+        }
         // The descriptor is ours (close-on-exec: a spawned action never inherits it, so the clone dies with the
         // service): libevdev does not copy phys, so it is set on the descriptor before libevdev creates the device.
         let fd: FileDescriptor
@@ -63,11 +51,13 @@ public final class UInputClone {
         } catch {
             throw LiveDeviceError.cannotOpen(path: "/dev/uinput", errno: error.errno)
         }
-        do {
-            try SystemCall.run("ioctl(UI_SET_PHYS)") { edgeswipe_ui_set_phys(fd.rawValue, phys) }
-        } catch {
-            try? fd.close()
-            throw LiveDeviceError.libevdev(path: source.path, operation: "ioctl(/dev/uinput, UI_SET_PHYS)", errno: error.errno)
+        if let phys = identity.phys {
+            do {
+                try SystemCall.run("ioctl(UI_SET_PHYS)") { edgeswipe_ui_set_phys(fd.rawValue, phys) }
+            } catch {
+                try? fd.close()
+                throw LiveDeviceError.libevdev(path: source.path, operation: "ioctl(/dev/uinput, UI_SET_PHYS)", errno: error.errno)
+            }
         }
         var created: OpaquePointer?
         let createRC = libevdev_uinput_create_from_device(template, fd.rawValue, &created)
@@ -89,7 +79,7 @@ public final class UInputClone {
     /// clone's descriptor. Give whole frames, each ending in SYN_REPORT: readers of the clone see a frame when
     /// its SYN_REPORT is written.
     public func write(_ events: [InputEvent]) throws {
-        guard uinput != nil else { throw LiveDeviceError.closed(path: phys) }
+        guard uinput != nil else { throw LiveDeviceError.closed(path: clonePath) }
         if events.isEmpty { return }
         // One kernel entry per frame instead of one per event; the buffer is reused (no allocation per frame).
         if frameBuffer.count < events.count { frameBuffer = Array(repeating: input_event(), count: events.count) }
@@ -105,11 +95,14 @@ public final class UInputClone {
         let written: Int?
         switch outcome {
         case .success(let n): written = n
-        case .failure(let error): throw LiveDeviceError.writeFailed(path: phys, errno: error.errno)
+        case .failure(let error): throw LiveDeviceError.writeFailed(path: clonePath, errno: error.errno)
         }
-        guard let written else { throw LiveDeviceError.writeFailed(path: phys, errno: .wouldBlock) }
-        if written != expected { throw LiveDeviceError.shortWrite(path: phys, written: written, expected: expected) }
+        guard let written else { throw LiveDeviceError.writeFailed(path: clonePath, errno: .wouldBlock) }
+        if written != expected { throw LiveDeviceError.shortWrite(path: clonePath, written: written, expected: expected) }
     }
+
+    /// For messages: the clone's node, or the source's when sysfs did not say.
+    private var clonePath: String { devnode ?? "the clone of \(sourcePath)" }
 
     /// Removes the device. Safe to call twice.
     public func close() {

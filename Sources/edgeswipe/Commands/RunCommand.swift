@@ -36,7 +36,7 @@ enum RunCommand: Subcommand {
         static let replayOnStream = OptionSpec(name: "replay-on-stream", short: nil, valueName: nil,
                                                help: "Start the recording (after --replay-delay) when the first HTTP event stream opens.")
         static let own = OptionSpec(name: "own", short: nil, valueName: nil,
-                                    help: "Ownership mode for every device (as 'own: true' in the configuration): grab it (EVIOCGRAB) and forward its touches, except edge gestures', through a uinput clone named NAME (EdgeSwipe); owned touchscreens are read through libevdev whatever --backend says. See docs/kiosk.md.")
+                                    help: "Ownership mode for every device (as 'own: true' in the configuration): grab it (EVIOCGRAB) and forward its touches, except edge gestures', through a uinput clone with the same name and ids (marked by input property 0x1f, which the service never reads); owned touchscreens are read through libevdev whatever --backend says. See docs/kiosk.md.")
         static let options = [config, stack, socket, backend, verbose, own, http, httpToken, httpOrigin, webRoot, httpAllowNonLoopback,
                               replay, replayDelay, replayOnStream]
 

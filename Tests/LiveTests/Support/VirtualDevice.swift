@@ -1,3 +1,4 @@
+import CEdgeSwipeSys
 import CEvdev
 import EdgeSwipeDaemon
 import EdgeSwipeSystem
@@ -15,11 +16,14 @@ final class VirtualDevice {
     let description: DeviceDescription
     private var evdev: OpaquePointer?
     private var uinput: OpaquePointer?
+    /// /dev/uinput when the device has a phys (libevdev sets none: it is set on a descriptor of our own first).
+    private var uinputDescriptor: Int32 = -1
     /// /dev/input/eventN.
     let node: String
 
-    /// Creates the device and waits for udev to finish with it (`udevadm settle`).
-    init(_ description: DeviceDescription, name: String? = nil) throws {
+    /// Creates the device and waits for udev to finish with it (`udevadm settle`). `phys`: its phys, as a USB
+    /// or I2C driver gives one (none by default, as for most uinput devices).
+    init(_ description: DeviceDescription, name: String? = nil, phys: String? = nil) throws {
         self.description = description
         guard let dev = libevdev_new() else { throw LiveTestError("libevdev_new failed") }
         libevdev_set_name(dev, name ?? description.name)
@@ -43,9 +47,20 @@ final class VirtualDevice {
                 }
             }
         }
+        var fd = Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue)
+        if let phys {
+            fd = open("/dev/uinput", O_RDWR | O_CLOEXEC)
+            guard fd >= 0, edgeswipe_ui_set_phys(fd, phys) == 0 else {
+                if fd >= 0 { close(fd) }
+                libevdev_free(dev)
+                throw LiveTestError("/dev/uinput for \"\(description.name)\" with phys \(phys): errno \(errno)")
+            }
+            uinputDescriptor = fd
+        }
         var created: OpaquePointer?
-        let rc = libevdev_uinput_create_from_device(dev, Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue), &created)
+        let rc = libevdev_uinput_create_from_device(dev, fd, &created)
         guard rc == 0, let created, let nodeC = libevdev_uinput_get_devnode(created) else {
+            if uinputDescriptor >= 0 { close(uinputDescriptor) }
             libevdev_free(dev)
             throw LiveTestError("uinput device \"\(description.name)\": errno \(-rc)")
         }
@@ -64,6 +79,8 @@ final class VirtualDevice {
     func destroy() {
         if let u = uinput { libevdev_uinput_destroy(u) }
         if let d = evdev { libevdev_free(d) }
+        if uinputDescriptor >= 0 { close(uinputDescriptor) }
+        uinputDescriptor = -1
         uinput = nil
         evdev = nil
     }
@@ -109,6 +126,22 @@ func eventNode(named name: String) -> String? {
     for e in entries.sorted() where e.hasPrefix("event") {
         let n = try? String(contentsOfFile: "\(base)/\(e)/device/name", encoding: .utf8)
         if n?.trimmingCharacters(in: .whitespacesAndNewlines) == name { return "/dev/input/\(e)" }
+    }
+    return nil
+}
+
+/// The EdgeSwipe clone of the device at `source`: another event node with the same name whose sysfs properties
+/// bitmap has the clone marker (bit 0x1f, read independently of the service's code).
+func edgeSwipeClone(of source: String) -> String? {
+    let base = "/sys/class/input"
+    func attribute(_ node: String, _ name: String) -> String? {
+        (try? String(contentsOfFile: "\(base)/\(node)/device/\(name)", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    let sourceName = source.split(separator: "/").last.map(String.init) ?? source
+    guard let name = attribute(sourceName, "name"),
+          let entries = try? FileManager.default.contentsOfDirectory(atPath: base) else { return nil }
+    for e in entries.sorted() where e.hasPrefix("event") && e != sourceName && attribute(e, "name") == name {
+        if let bits = attribute(e, "properties").flatMap({ UInt64($0, radix: 16) }), bits & (1 << 31) != 0 { return "/dev/input/\(e)" }
     }
     return nil
 }

@@ -192,10 +192,11 @@ if wait_for 60 grep -qx ready "$work/pop-kiosk.out"; then
     evemu-play "$node" <"$work/swipes.events" || fail "evemu-play"
     if wait "$client"; then
         # Ownership is on in the example: the clone was made through /dev/uinput, by the service's group.
-        if grep -q '^N: Name=".*(EdgeSwipe)"$' /proc/bus/input/devices; then
+        # The clone has the source's name; it is the device with input property 0x1f (docs/kiosk.md).
+        if grep -q '^B: PROP=[89abcdef][0-9a-f]\{7\}$' /proc/bus/input/devices; then
             ok "frontend (groups $(id -nG frontend); $front_group is the example's socket.group, or the socket unit's when it names none): $(grep popped "$work/pop-kiosk.out"); the owned touchscreen's clone made"
         else
-            fail_later "no clone \"NAME (EdgeSwipe)\" with the kiosk example (own: true)"
+            fail_later "no clone (a device with input property 0x1f) with the kiosk example (own: true)"
         fi
     else
         cat "$work/pop-kiosk.out"; fail_later "no pop for frontend with the kiosk example"
