@@ -1,8 +1,11 @@
 #!/bin/bash
 # Guest script: CPU per evdev event of several readers of one uinput touchscreen during the same replays, for
 # A/B comparisons of service builds in one boot (vm-cpu-per-event.sh gives the issue's figure; this one compares).
-# Run: Tests/VM/vm-run --timeout 1500 -- Benchmarks/daemon/vm-compare-readers.sh FRAMES ROUNDS NAME=COMMAND...
+# Run: Tests/VM/vm-run --timeout 1500 -- Benchmarks/daemon/vm-compare-readers.sh FRAMES ROUNDS [--stack LIST] NAME=COMMAND...
 #      e.g. ... 19964 9 floor=/tmp/evdev-drain svcA=/tmp/edgeswipe-A svcB=/tmp/edgeswipe-B
+# --stack sets the services' stack (default home,a:header: every swipe after the first reaches the root, which
+# builds before back handlers refused at touch-down and later ones hand off, so their work differs); a stack
+# deeper than the swipes keeps every swipe a pop (or refused while the last one settles) in every build.
 # The first reader is the reference every ratio is taken to. A name starting with "svc" is an edgeswipe binary,
 # run as the service (its own control socket); any other COMMAND gets the device node as its one argument.
 # Each round opens the readers in the next rotation of the order (the reader opened first is woken first and
@@ -12,6 +15,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 source "$root/Tests/VM/guest/input-helpers.sh"
 frames=$1 rounds=$2; shift 2
+stack=home,a:header
+if [[ ${1:-} == --stack ]]; then stack=$2; shift 2; fi
 work=$(mktemp -d)
 grep -v '^E:' "$root/samples/demo-back-swipes.evemu" > "$work/desc.evemu"
 python3 "$here/back-swipes.py" "$frames" 0.001 > "$work/events.evemu"
@@ -27,7 +32,7 @@ for ((r = 0; r < rounds; r++)); do
     for ((k = 0; k < n; k++)); do
         i=$(((k + r) % n))
         if [[ ${names[$i]} == svc* ]]; then
-            ${cmds[$i]} run --config "$work/config$i.yaml" --backend evdev --stack home,a:header "$VM_DEVICE_NODE" \
+            ${cmds[$i]} run --config "$work/config$i.yaml" --backend evdev --stack "$stack" "$VM_DEVICE_NODE" \
                 > /dev/null 2> "$work/reader$i.log" & pid[$i]=$!
         else
             ${cmds[$i]} "$VM_DEVICE_NODE" > /dev/null 2> "$work/reader$i.log" & pid[$i]=$!
