@@ -201,6 +201,53 @@ extension LiveSuite {
                 OwnershipFigures.report(zip(midTimes, written).map { Int64($0) - Int64($1) }, name: "added delay, forwarded mid-screen frames")
             }
 
+            // Mid-screen frames while a second finger is down at the left edge (issue 22): 10 rounds of an edge contact
+            // on slot 1, held, then 20 ms later a 20-frame drag on slot 0, 5 ms apart, then both lift. The edge
+            // contact is held until the drag's first frame fails the one-finger swipe (two fingers down): that
+            // frame releases its held frame first, so it is given apart from the drag's later frames.
+            var firstDelays: [Int64] = [], laterDelays: [Int64] = [], edgeReleasedAtFirst = 0
+            for round in 0..<10 {
+                let start = got.count
+                let edgeID = Int32(300 + round), dragID = Int32(400 + round)
+                _ = try write([e(AbsCode.mtSlot, 1), e(AbsCode.mtTrackingID, edgeID), e(AbsCode.mtPositionX, 10),
+                               e(AbsCode.mtPositionY, 600), syn])
+                pause(20_000)
+                var dragWritten: [UInt64] = []
+                for k in 0..<20 {
+                    let frame = k == 0
+                        ? [e(AbsCode.mtSlot, 0), e(AbsCode.mtTrackingID, dragID), e(AbsCode.mtPositionX, 1200), e(AbsCode.mtPositionY, 800), syn]
+                        : [e(AbsCode.mtPositionX, 1200 + Int32(k) * 20), syn]
+                    dragWritten.append(try write(frame))
+                    pause(5_000)
+                }
+                // Slot 0 lifts last, so the source's current slot is 0 again for what follows.
+                _ = try write([e(AbsCode.mtSlot, 1), e(AbsCode.mtTrackingID, -1), syn])
+                _ = try write([e(AbsCode.mtSlot, 0), e(AbsCode.mtTrackingID, -1), syn])
+                pause(150_000)
+                // The clone's frames of this round: each slot-0 position names its drag frame (1200 + 20 k).
+                var slot = -1, dragFrame: Int?, edgeSeen = false
+                for event in got[start...] {
+                    if event.type == abs && event.code == AbsCode.mtSlot { slot = Int(event.value) }
+                    if event.type == abs && event.code == AbsCode.mtTrackingID && event.value == edgeID { edgeSeen = true }
+                    if event.type == abs && event.code == AbsCode.mtPositionX && slot == 0 && event.value >= 1200 {
+                        dragFrame = Int(event.value - 1200) / 20
+                    }
+                    guard event.isSynReport, let k = dragFrame, k < dragWritten.count else { continue }
+                    let delay = Int64(event.time.rawValue) - Int64(dragWritten[k])
+                    if k == 0 {
+                        firstDelays.append(delay)
+                        if edgeSeen { edgeReleasedAtFirst += 1 }
+                    } else {
+                        laterDelays.append(delay)
+                    }
+                    dragFrame = nil
+                }
+            }
+            #expect(firstDelays.count == 10 && laterDelays.count == 190, "drag frames on the clone: \(firstDelays.count) + \(laterDelays.count)")
+            #expect(edgeReleasedAtFirst == 10, "the held edge contact reached the clone by the drag's first frame in \(edgeReleasedAtFirst) of 10 rounds")
+            OwnershipFigures.report(firstDelays, name: "added delay, first mid-screen frame while an edge contact is held (releases it)")
+            OwnershipFigures.report(laterDelays, name: "added delay, later mid-screen frames, edge contact down")
+
             // Edge contacts that fail: 10 taps (down, a 1-unit move 20 ms later, lift 20 ms after that) and 10 still
             // fingers lifted after 400 ms. Each has its own tracking id.
             var downs: [(id: Int32, kind: String, written: UInt64)] = []
