@@ -107,36 +107,30 @@ if let i = CommandLine.arguments.firstIndex(of: "--owned"), i + 1 < CommandLine.
     exit(0)
 }
 
-for contacts in [1, 2, 10] {
-    let suffix = "\(contacts)Contact\(contacts == 1 ? "" : "s")"
-    let plain = perFrame(contacts: contacts, navigation: false)
-    let nav = perFrame(contacts: contacts, navigation: true)
-    report.add("nsPerFrameDecodeRecognise\(suffix)", plain.ns, decimals: 1)
-    report.add("allocationsPerFrameDecodeRecognise\(suffix)", plain.allocationsPerFrame, decimals: 3)
-    report.add("nsPerFrameWithNavigation\(suffix)", nav.ns, decimals: 1)
-    report.add("allocationsPerFrameWithNavigation\(suffix)", nav.allocationsPerFrame, decimals: 3)
+/// "1Contact", "2Contacts": the figures' suffix.
+func contactsSuffix(_ contacts: Int) -> String { "\(contacts)Contact\(contacts == 1 ? "" : "s")" }
+
+/// nsPerFrame`name` and allocationsPerFrame`name`, into the report (top-level code: main actor).
+@MainActor func addFigures(_ name: String, _ figures: FrameFigures) {
+    report.add("nsPerFrame\(name)", figures.ns, decimals: 1)
+    report.add("allocationsPerFrame\(name)", figures.allocationsPerFrame, decimals: 3)
 }
 
-let excluding = perFrame(contacts: 1, navigation: true, exclusions: true)
-report.add("nsPerFrameWithExclusions1Contact", excluding.ns, decimals: 1)
-report.add("allocationsPerFrameWithExclusions1Contact", excluding.allocationsPerFrame, decimals: 3)
-let handled = perFrame(contacts: 1, navigation: true, backHandlers: true)
-report.add("nsPerFrameWithOverlayAndTwoObservers1Contact", handled.ns, decimals: 1)
-report.add("allocationsPerFrameWithOverlayAndTwoObservers1Contact", handled.allocationsPerFrame, decimals: 3)
+for contacts in [1, 2, 10] {
+    addFigures("DecodeRecognise\(contactsSuffix(contacts))", perFrame(contacts: contacts, navigation: false))
+    addFigures("WithNavigation\(contactsSuffix(contacts))", perFrame(contacts: contacts, navigation: true))
+}
+addFigures("WithExclusions1Contact", perFrame(contacts: 1, navigation: true, exclusions: true))
+addFigures("WithOverlayAndTwoObservers1Contact", perFrame(contacts: 1, navigation: true, backHandlers: true))
 
 // 1a. An owned device (issue 22): the pipeline and HoldForwarder, forwarding to a counting target, beside the
 //     same pipeline without the forwarder (the difference is ownership's own work, before the clone's kernel).
 for contacts in [1, 10] {
-    let suffix = "\(contacts)Contact\(contacts == 1 ? "" : "s")"
-    let shared = perFrameOwned(contacts: contacts, midScreen: true, owned: false)
-    let owned = perFrameOwned(contacts: contacts, midScreen: true, owned: true)
-    report.add("nsPerFrameSharedMidScreen\(suffix)", shared.ns, decimals: 1)
-    report.add("nsPerFrameOwnedMidScreen\(suffix)", owned.ns, decimals: 1)
-    report.add("allocationsPerFrameOwnedMidScreen\(suffix)", owned.allocationsPerFrame, decimals: 3)
+    report.add("nsPerFrameSharedMidScreen\(contactsSuffix(contacts))",
+               perFrameOwned(contacts: contacts, midScreen: true, owned: false).ns, decimals: 1)
+    addFigures("OwnedMidScreen\(contactsSuffix(contacts))", perFrameOwned(contacts: contacts, midScreen: true, owned: true))
 }
-let ownedEdge = perFrameOwned(contacts: 1, midScreen: false, owned: true)
-report.add("nsPerFrameOwnedEdgeSwipes1Contact", ownedEdge.ns, decimals: 1)
-report.add("allocationsPerFrameOwnedEdgeSwipes1Contact", ownedEdge.allocationsPerFrame, decimals: 3)
+addFigures("OwnedEdgeSwipes1Contact", perFrameOwned(contacts: 1, midScreen: false, owned: true))
 
 // 1b. The decoder alone (events -> frames), to see where the per-frame time goes.
 func decodeOnlyNs(contacts: Int) -> Double {
@@ -156,7 +150,7 @@ func decodeOnlyNs(contacts: Int) -> Double {
     return best
 }
 for contacts in [1, 10] {
-    report.add("nsPerFrameDecodeOnly\(contacts)Contact\(contacts == 1 ? "" : "s")", decodeOnlyNs(contacts: contacts), decimals: 1)
+    report.add("nsPerFrameDecodeOnly\(contactsSuffix(contacts))", decodeOnlyNs(contacts: contacts), decimals: 1)
 }
 
 // 2. Replay throughput on a large file, both formats, and the bare libyaml floor.
