@@ -26,6 +26,9 @@ let package = Package(
         // System libraries: module map + shim header each.
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev",
                        providers: [.apt(["libevdev-dev"])]),
+        // Protocol A -> B conversion for owned protocol A panels, as libinput does it.
+        .systemLibrary(name: "CMtdev", pkgConfig: "mtdev",
+                       providers: [.apt(["libmtdev-dev"])]),
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput",
                        providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1",
@@ -53,7 +56,7 @@ let package = Package(
         // The system layer: the syscall helper, descriptors, the epoll event loop and what registers on it,
         // signals, timers, posix_spawn. Below everything that does I/O; its clock and timer speak Microseconds.
         .target(name: "EdgeSwipeSystem", dependencies: ["CEdgeSwipeSys", "TouchModel"], swiftSettings: hotPathReady),
-        .target(name: "TouchInput", dependencies: ["TouchModel", "CEvdev", "CEdgeSwipeSys", "EdgeSwipeSystem"], swiftSettings: hotPathReady,
+        .target(name: "TouchInput", dependencies: ["TouchModel", "CEvdev", "CMtdev", "CEdgeSwipeSys", "EdgeSwipeSystem"], swiftSettings: hotPathReady,
                 linkerSettings: [.linkedLibrary("m")]),
         // libyaml's events with a depth cap, and the one YAML tree (configuration); the bounds live in YAMLLimits.
         .target(name: "YAMLDocument", dependencies: ["CYAML"], swiftSettings: strict),

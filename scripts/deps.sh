@@ -8,7 +8,7 @@ set -euo pipefail
 # libwayland-dev, libpixman-1-dev: the back arrow of `edgeswipe feedback` is a Wayland client drawing with pixman; the
 # layer-shell glue is generated code kept in Sources/CWaylandProtocols (scripts/dev/wayland-protocols.sh regenerates
 # it with wayland-scanner from libwayland-bin and wayland-protocols' XML, the `wayland` set).
-packages=(pkg-config libevdev-dev libinput-dev libudev-dev libyaml-dev libmicrohttpd-dev libjansson-dev libsystemd-dev dbus-daemon feedbackd
+packages=(pkg-config libevdev-dev libmtdev-dev libinput-dev libudev-dev libyaml-dev libmicrohttpd-dev libjansson-dev libsystemd-dev dbus-daemon feedbackd
           libwayland-dev libpixman-1-dev)
 # Extra sets, asked for by name: `scripts/deps.sh vm` for the VM rig, `scripts/deps.sh browser` for the
 # SVG/browser checks, `scripts/deps.sh package` for the Debian package and its install cycle.

@@ -4,14 +4,21 @@ import TouchModel
 
 /// Why a device cannot be owned.
 public enum OwnershipError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Only slotted (protocol B) multitouch devices can have single contacts held back from the clone.
+    /// Only slotted multitouch devices (protocol B, or protocol A read through libmtdev) can have single contacts
+    /// held back from the clone.
     case notSlotted(device: String)
 
     public var description: String {
         switch self {
         case .notSlotted(let device):
-            return "\(device) has no multitouch slots (ABS_MT_SLOT): ownership needs a protocol B device"
+            return "\(device) has no multitouch slots (ABS_MT_SLOT): ownership holds back single contacts, so it needs"
+                + " a multitouch device (protocol B, or protocol A converted by libmtdev)"
         }
+    }
+
+    /// Why `device` (as it will be read: a protocol A device after its conversion) cannot be owned, or nil.
+    public static func refusal(_ device: DeviceDescription) -> OwnershipError? {
+        device.slotCount == nil ? .notSlotted(device: device.label) : nil
     }
 }
 

@@ -348,6 +348,39 @@ extension LiveSuite {
             #expect(service.child.wait(seconds: 10) != nil)
         }
 
+        /// Issue 27, item 4: a panel ownership cannot take (single touch: no contacts to hold back one by one) is
+        /// read without ownership, with one warning naming it and why, rather than dropped: no clone is made and a
+        /// second reader still gets its events (nothing grabbed it).
+        @Test func aPanelThatCannotBeOwnedIsUsedWithoutOwnershipWithOneWarning() throws {
+            let service = try Service(stack: "home,a", arguments: ["--own"], tag: "own-single-touch")
+            let mark = service.logMark
+            let axis = AbsInfo(minimum: 0, maximum: 4095, resolution: 16)
+            let panel = DeviceDescription(name: "EdgeSwipe single-touch panel",
+                                          id: InputID(bustype: 0x03, vendor: 0x1d6b, product: 0x0e18, version: 1),
+                                          codes: [EventType.key: [UInt16(BTN_TOUCH)], EventType.abs: [AbsCode.x, AbsCode.y]],
+                                          absInfo: [AbsCode.x: axis, AbsCode.y: axis], properties: [UInt16(INPUT_PROP_DIRECT)])
+            let source = try VirtualDevice(panel)
+            try service.waitUntilAdded(source.node, after: mark)
+            let log = String(decoding: Array(service.child.stderr.utf8)[mark...], as: UTF8.self)
+            let warnings = log.split(separator: "\n").filter { $0.contains("used without ownership") }
+            #expect(warnings.count == 1, "\(log)")
+            #expect(warnings.first?.contains(source.node) == true && warnings.first?.contains("no multitouch slots") == true)
+            #expect(edgeSwipeClone(of: source.node) == nil)
+            let reader = try LiveDevice(path: source.node)
+            for (type, code, value) in [(EventType.key, UInt16(BTN_TOUCH), Int32(1)), (EventType.abs, AbsCode.x, 2000),
+                                        (EventType.abs, AbsCode.y, 2000), (EventType.syn, SynCode.report, 0)] {
+                try source.write(type, code, value)
+            }
+            var got = 0
+            _ = waitFor(seconds: 10) {
+                _ = try? reader.read { _ in got += 1 }
+                return got >= 4
+            }
+            #expect(got >= 4, "a second reader of the unowned panel got \(got) events")
+            #expect(service.child.isRunning)
+            #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr)")
+        }
+
         @Test func unplugRemovesTheCloneAndTheServiceRunsOn() throws {
             let (service, source, cloneNode) = try Self.ownedTouchscreen(tag: "own-unplug")
             source.destroy()

@@ -40,10 +40,18 @@ extension EdgeSwipeService {
         do {
             let setup = try given ?? DeviceSetup(entry: found.decision.selectorIndex, reader: .evdev, config: config,
                                                   base: base, ownAll: options.own)
-            let clone = setup.own ? try takeOwnership(of: device) : nil
+            // A device that cannot be owned is still used, read beside the compositor: one warning says what is lost.
+            let refusal = setup.own ? ownershipRefusal(preparing: device) : nil
+            if let refusal {
+                log.warning("\(node) \"\(device.description.name)\": used without ownership (own: true): \(refusal); the compositor"
+                            + " reads the device too, so edge swipes also reach the application under the finger")
+            }
+            let clone = setup.own && refusal == nil ? try takeOwnership(of: device) : nil
             let id = try session.add(device, options: setup.options, forwardTo: clone)
-            devices[id] = DeviceRecord(node: node, kind: classify(device.description).kind, setup: setup, clone: clone)
-            let owned = clone.map { "; owned: grabbed, forwarded through \($0.devnode ?? "a uinput clone") \"\($0.name)\"" } ?? ""
+            devices[id] = DeviceRecord(node: node, kind: classify(device.description).kind, setup: setup, clone: clone,
+                                       ownershipRefusal: refusal)
+            let converted = device.convertsToProtocolB ? " (protocol A, read as protocol B through libmtdev)" : ""
+            let owned = clone.map { "; owned: grabbed, forwarded through \($0.devnode ?? "a uinput clone") \"\($0.name)\"\(converted)" } ?? ""
             log.info("\(node) \"\(device.description.name)\": \(found.decision.reason)\(owned)")
         } catch {
             device.close()

@@ -25,12 +25,15 @@ public final class EdgeSwipeService {
         var setup: DeviceSetup
         /// An owned device's clone (ownership mode): the device is grabbed, and the session forwards to it.
         var clone: UInputClone?
+        /// Why ownership was asked for but could not be had (the device is read without it), or nil.
+        var ownershipRefusal: String?
 
-        init(node: String?, kind: DeviceKind, setup: DeviceSetup, clone: UInputClone? = nil) {
+        init(node: String?, kind: DeviceKind, setup: DeviceSetup, clone: UInputClone? = nil, ownershipRefusal: String? = nil) {
             self.node = node
             self.kind = kind
             self.setup = setup
             self.clone = clone
+            self.ownershipRefusal = ownershipRefusal
         }
     }
 

@@ -10,7 +10,8 @@ import TouchModel
 /// The device is never grabbed unless `grab` is true. Not thread-safe: use it from one thread.
 public final class LiveDevice {
     public let path: String
-    public let description: DeviceDescription
+    /// As libevdev reads it; a protocol A device's gains slots once `convertToProtocolB()` was called.
+    public private(set) var description: DeviceDescription
     /// For epoll: readable means `read` has something.
     public let fileDescriptor: FileDescriptor
     public private(set) var isGrabbed = false
@@ -18,6 +19,8 @@ public final class LiveDevice {
     /// (nothing does). The dynamic check would be a runtime call into thread-local state on every read.
     @exclusivity(unchecked) private var evdev: OpaquePointer?
     @exclusivity(unchecked) private var reader = SyncingReader()
+    /// libmtdev's protocol A to B conversion of what is read, for an owned protocol A device.
+    @exclusivity(unchecked) private var conversion: ProtocolBConversion?
 
     /// Opens `path` read-only and non-blocking. `udevProperties` (from libudev, when the caller has them)
     /// go into the description for classification. Throws `LiveDeviceError` naming the node.
@@ -75,11 +78,29 @@ public final class LiveDevice {
 
     deinit { close() }
 
+    /// From now on a protocol A device's events are read as protocol B (libmtdev, `ProtocolBConversion`), and
+    /// `description` says so: ownership needs slots. Call it before anything reads the device or its
+    /// description. False (nothing changed) for a device that is not protocol A, or when mtdev cannot be set up.
+    public func convertToProtocolB() -> Bool {
+        if conversion != nil { return true }
+        guard let converter = ProtocolBConversion(device: description) else { return false }
+        conversion = converter
+        description = converter.description
+        return true
+    }
+
+    /// Whether events are read through libmtdev's conversion (`convertToProtocolB()`).
+    public var convertsToProtocolB: Bool { conversion != nil }
+
     /// Delivers what can be read now, at most `limit` events. `.unplugged` means the device is gone:
     /// cancel the decoder's contacts and close.
     public func read(limit: Int = 1024, _ body: (InputEvent) -> Void) throws -> ReadOutcome {
         guard let dev = evdev else { throw LiveDeviceError.closed(path: path) }
         do {
+            if let conversion {
+                return try reader.read(limit: limit, next: { flags, event in libevdev_next_event(dev, flags, &event) },
+                                       deliver: { conversion.convert($0, body) })
+            }
             return try reader.read(limit: limit, next: { flags, event in libevdev_next_event(dev, flags, &event) },
                                    deliver: body)
         } catch let e as Errno {

@@ -8,7 +8,7 @@ public enum LiveDeviceError: Error, Hashable, Sendable, CustomStringConvertible 
     /// EVIOCGRAB failed, typically EBUSY because another process holds the grab.
     case grabFailed(path: String, errno: Errno)
     case readFailed(path: String, errno: Errno)
-    /// A write to a uinput clone failed (its path is the clone's phys).
+    /// A write to a uinput clone failed (its path is the clone's node).
     case writeFailed(path: String, errno: Errno)
     /// uinput took only part of a frame's events (it takes whole events or fails, so this is a kernel surprise).
     case shortWrite(path: String, written: Int, expected: Int)

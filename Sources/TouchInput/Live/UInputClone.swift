@@ -43,6 +43,19 @@ public final class UInputClone {
             throw LiveDeviceError.libevdev(path: source.path, operation: "libevdev_enable_property(clone marker)",
                                            errno: .invalidArgument)
         }
+        // A protocol A source read through libmtdev (ownership) gets a protocol B clone: the slots the converted
+        // events address.
+        if source.convertsToProtocolB {
+            for code in [AbsCode.mtSlot, AbsCode.mtTrackingID] {
+                guard let a = source.description.absInfo[code] else { continue }
+                var info = input_absinfo(value: a.value, minimum: a.minimum, maximum: a.maximum, fuzz: a.fuzz, flat: a.flat,
+                                         resolution: a.resolution)
+                if libevdev_enable_event_code(template, UInt32(EventType.abs), UInt32(code), &info) != 0 {
+                    throw LiveDeviceError.libevdev(path: source.path, operation: "libevdev_enable_event_code(clone, protocol B slots)",
+                                                   errno: .invalidArgument)
+                }
+            }
+        }
         // The descriptor is ours (close-on-exec: a spawned action never inherits it, so the clone dies with the
         // service): libevdev does not copy phys, so it is set on the descriptor before libevdev creates the device.
         let fd: FileDescriptor

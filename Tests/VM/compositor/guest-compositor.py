@@ -3,6 +3,10 @@
 the wl_touch events its full-output window gets, and the touches of touch_scenarios.py are played in real
 time: with no service; with `edgeswipe run` reading the same device, ownership off (everything leaks); with
 ownership on (no touch of a recognised swipe, everything else at the same places); then taps after kill -9.
+Issue 27: sway has two outputs side by side and maps the panel to the first by a rule written for the panel's
+identifier, and a udev rule sets a calibration matrix by the panel's name: the clone is listed with the panel's
+identifier, takes the same mapping (else its touches would land on the layout's 1280 px) and gets the matrix;
+then a protocol A panel, owned (libmtdev), plays the same scenarios.
 
 Run by Tests/VM/compositor/run (one boot):  guest-compositor.py EDGESWIPE_BIN
 Prints one line per scenario and phase, `ok: ...` lines, and exits 1 on the first failed check.
@@ -27,7 +31,10 @@ from touch_scenarios import (OUTPUT_H, OUTPUT_W, RESOLUTION, SCENARIOS, X_MAX, Y
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../.."))
 DEVICE_NAME = "EdgeSwipe VM touchscreen"
-CLONE_SUFFIX = " (EdgeSwipe)"  # docs/daemon.md: the clone is named after its source with this suffix
+DEVICE_ID = (0x03, 0x1d6b, 0x0e16)
+PROTOCOL_A_NAME = "EdgeSwipe VM protocol A touchscreen"
+PROTOCOL_A_ID = (0x03, 0x1d6b, 0x0e17)
+CALIBRATION = "1 0 0 0 1 0"  # identity: the rule must reach the clone, the places stay the scenarios'
 USER = 65534  # nobody/nogroup: sway refuses to run as root
 GAP_S = 0.7   # between scenarios: more than a hold (250 ms) plus TCG's slack
 TOLERANCE_PX = 1.0
@@ -54,6 +61,11 @@ def wait_for(what, predicate, timeout_s, *logs):
             return value
         time.sleep(0.05)
     fail(f"timed out after {timeout_s} s waiting for {what}", *logs)
+
+
+def sway_identifier(name, ids):
+    """sway's input identifier (input_device_get_identifier): vendor:product:name, blanks as underscores."""
+    return f"{ids[1]}:{ids[2]}:" + "".join("_" if c == " " or not c.isprintable() else c for c in name.strip())
 
 
 def drop_root():
@@ -89,11 +101,15 @@ def start_compositor():
     with open(config, "w") as f:
         # One output of known size, no bar (none configured), no borders, no gaps: the only window's
         # surface is the output, so surface coordinates are output coordinates.
+        # A second output right of it: a touchscreen not mapped to HEADLESS-1 spans both (1280 px), so the
+        # mapping rules, written for the panels' identifiers, decide every place the client sees.
         f.write(f"output HEADLESS-1 mode {OUTPUT_W}x{OUTPUT_H} position 0 0\n"
+                f"output HEADLESS-2 mode {OUTPUT_W}x{OUTPUT_H} position {OUTPUT_W} 0\n"
                 "default_border none\ndefault_floating_border none\ngaps inner 0\ngaps outer 0\n"
-                "input type:touch map_to_output HEADLESS-1\n")
+                f"input \"{sway_identifier(DEVICE_NAME, DEVICE_ID)}\" map_to_output HEADLESS-1\n"
+                f"input \"{sway_identifier(PROTOCOL_A_NAME, PROTOCOL_A_ID)}\" map_to_output HEADLESS-1\n")
     env = user_env(WLR_BACKENDS="headless,libinput", WLR_LIBINPUT_NO_DEVICES="1", WLR_RENDERER="pixman",
-                   LIBSEAT_BACKEND="seatd")
+                   LIBSEAT_BACKEND="seatd", WLR_HEADLESS_OUTPUTS="2")
     sway_log = f"{WORK}/sway.log"
     started = time.monotonic()
     spawn(["sway", "-c", config], sway_log, env=env, as_user=True)
@@ -101,6 +117,8 @@ def start_compositor():
         (f"{RUNTIME}/{n}" for n in os.listdir(RUNTIME) if n.startswith("sway-ipc.")), None), 60, sway_log)
     wait_for("sway's Wayland socket", lambda: os.path.exists(f"{RUNTIME}/wayland-1"), 60, sway_log)
     print(f"sway up in {time.monotonic() - started:.1f} s", flush=True)
+    subprocess.run(["swaymsg", "-s", sock, "focus output HEADLESS-1"], capture_output=True, env=user_env(),
+                   preexec_fn=drop_root)
     wev_log = f"{WORK}/wev.log"
     open(wev_log, "w").close()
     diagnostic_logs.append(wev_log)
@@ -134,17 +152,21 @@ def start_compositor():
 
 # ---------------------------------------------------------------------------------------------- touchscreen
 
-def make_touchscreen():
+def make_touchscreen(protocol_a=False):
+    """The protocol B panel, or (protocol_a) one without slots or tracking ids: contacts separated by
+    SYN_MT_REPORT, as older N-Trig and eGalax panels send them."""
     d = libevdev.Device()
-    d.name = DEVICE_NAME
-    d.id = {"bustype": 0x03, "vendor": 0x1d6b, "product": 0x0e16, "version": 1}
+    d.name = PROTOCOL_A_NAME if protocol_a else DEVICE_NAME
+    ids = PROTOCOL_A_ID if protocol_a else DEVICE_ID
+    d.id = {"bustype": ids[0], "vendor": ids[1], "product": ids[2], "version": 1}
     d.enable(libevdev.INPUT_PROP_DIRECT)
     d.enable(libevdev.EV_KEY.BTN_TOUCH)
     for code, top in ((libevdev.EV_ABS.ABS_X, X_MAX), (libevdev.EV_ABS.ABS_Y, Y_MAX),
                       (libevdev.EV_ABS.ABS_MT_POSITION_X, X_MAX), (libevdev.EV_ABS.ABS_MT_POSITION_Y, Y_MAX)):
         d.enable(code, libevdev.InputAbsInfo(minimum=0, maximum=top, resolution=RESOLUTION))
-    d.enable(libevdev.EV_ABS.ABS_MT_SLOT, libevdev.InputAbsInfo(minimum=0, maximum=9))
-    d.enable(libevdev.EV_ABS.ABS_MT_TRACKING_ID, libevdev.InputAbsInfo(minimum=0, maximum=65535))
+    if not protocol_a:
+        d.enable(libevdev.EV_ABS.ABS_MT_SLOT, libevdev.InputAbsInfo(minimum=0, maximum=9))
+        d.enable(libevdev.EV_ABS.ABS_MT_TRACKING_ID, libevdev.InputAbsInfo(minimum=0, maximum=65535))
     return d.create_uinput_device()
 
 
@@ -183,6 +205,73 @@ class Player:
                 time.sleep(delay)
             self.frame(slots)
         return start
+
+
+class ProtocolAPlayer(Player):
+    """Protocol A: every frame lists every contact down (position, SYN_MT_REPORT), anonymously; a frame with
+    none down is a lone SYN_MT_REPORT."""
+
+    def frame(self, slots):
+        E = libevdev.EV_ABS
+        for slot, p in slots.items():
+            if p is None:
+                self.down.pop(slot, None)
+            else:
+                self.down[slot] = p
+        events = []
+        for _, p in sorted(self.down.items()):
+            events += [libevdev.InputEvent(E.ABS_MT_POSITION_X, p[0]), libevdev.InputEvent(E.ABS_MT_POSITION_Y, p[1]),
+                       libevdev.InputEvent(libevdev.EV_SYN.SYN_MT_REPORT, 0)]
+        if self.down:
+            x, y = self.down[min(self.down)]
+            events += [libevdev.InputEvent(E.ABS_X, x), libevdev.InputEvent(E.ABS_Y, y)]
+        else:
+            events.append(libevdev.InputEvent(libevdev.EV_SYN.SYN_MT_REPORT, 0))
+        events.append(libevdev.InputEvent(libevdev.EV_KEY.BTN_TOUCH, 1 if self.down else 0))
+        events.append(libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0))
+        self.uinput.send_events(events)
+
+
+def clone_of(node):
+    """The EdgeSwipe clone of a device: another event node with its name whose sysfs properties bitmap has bit
+    0x1f (docs/kiosk.md), found from sysfs, not from the service's log."""
+    base = "/sys/class/input"
+
+    def attr(n, a):
+        try:
+            return open(f"{base}/{n}/device/{a}").read().strip()
+        except OSError:
+            return None
+    source = os.path.basename(node)
+    for n in sorted(os.listdir(base)):
+        if n.startswith("event") and n != source and attr(n, "name") == attr(source, "name"):
+            if int(attr(n, "properties") or "0", 16) & (1 << 31):
+                return f"/dev/input/{n}"
+    return None
+
+
+def inputs_with(swaymsg, identifier):
+    return [i for i in swaymsg("get_inputs") or [] if i["identifier"] == identifier and i["type"] == "touch"]
+
+
+def check_clone_identity(swaymsg, node, name, ids, sway_log, err):
+    """The clone as sway and udev see it (issue 27): sway lists the panel's identifier twice (the grabbed
+    source and the clone), udev gave the clone the panel's calibration rule's matrix and EdgeSwipe's mark."""
+    ident = sway_identifier(name, ids)
+    clone = wait_for(f"the clone of {node}", lambda: clone_of(node), 60, err)
+    wait_for(f"sway to list \"{ident}\" twice (source and clone)", lambda: len(inputs_with(swaymsg, ident)) == 2,
+             60, sway_log, err)
+    print(f"ok: swaymsg -t get_inputs lists the clone {clone} with the panel's identifier \"{ident}\" "
+          f"(2 touch inputs with it: the grabbed panel and the clone)", flush=True)
+    props = subprocess.run(["udevadm", "info", "-q", "property", "-n", clone], capture_output=True, text=True).stdout
+    if f"LIBINPUT_CALIBRATION_MATRIX={CALIBRATION}" not in props.splitlines():
+        fail(f"the udev rule written for \"{name}\" did not reach the clone {clone}:\n{props}")
+    tags = next((l for l in props.splitlines() if l.startswith("TAGS=")), "")
+    if "EDGESWIPE_CLONE=1" not in props.splitlines() or ":edgeswipe:" in tags:
+        fail(f"udev did not mark the clone {clone} EDGESWIPE_CLONE=1, or tagged it edgeswipe:\n{props}")
+    print(f"ok: udevadm info {clone}: LIBINPUT_CALIBRATION_MATRIX={CALIBRATION} (the rule by the panel's name), "
+          f"EDGESWIPE_CLONE=1, not tagged edgeswipe", flush=True)
+    return clone
 
 
 # ---------------------------------------------------------------------------------------------- the client's log
@@ -339,7 +428,7 @@ def check_service_decisions(phase, gestures):
     print(f"ok: {phase}: the service recognised the swipes (began + complete/cancel) and nothing else", flush=True)
 
 
-def start_service(binary, node, own):
+def start_service(binary, node, own, name=DEVICE_NAME):
     config = f"{WORK}/edgeswipe.yaml"
     with open(config, "w") as f:
         f.write(f"version: 1\nprint_json: true\nsocket:\n  path: {WORK}/control.sock\n"
@@ -352,7 +441,7 @@ def start_service(binary, node, own):
     children.append(p)
     diagnostic_logs.append(err)
     # libinput drains a device's queue while adding it: wait for the service's own "NODE "NAME":" line.
-    wait_for("the service to add the touchscreen", lambda: f'{node} "{DEVICE_NAME}":' in open(err).read(), 60, err)
+    wait_for("the service to add the touchscreen", lambda: f'{node} "{name}":' in open(err).read(), 60, err)
     return p, out, err
 
 
@@ -418,6 +507,9 @@ def kill_and_measure(service, player, wev_log):
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else f"{ROOT}/.build/debug/edgeswipe"
     shutil.copy(f"{ROOT}/udev/70-edgeswipe.rules", "/etc/udev/rules.d/")
+    with open("/etc/udev/rules.d/71-edgeswipe-vm-calibration.rules", "w") as f:
+        # Written for the panel by its name, as docs/kiosk.md's example: it must reach the clone unchanged.
+        f.write(f'ATTRS{{name}}=="{DEVICE_NAME}", ENV{{LIBINPUT_CALIBRATION_MATRIX}}="{CALIBRATION}"\n')
     subprocess.run(["udevadm", "control", "--reload"], check=True)
     swaymsg, sway_log, wev_log = start_compositor()
 
@@ -449,19 +541,49 @@ def main():
 
     print("phase: service running, ownership on (own: true)", flush=True)
     service, out, err = start_service(binary, node, own=True)
-    clone = DEVICE_NAME + CLONE_SUFFIX
-    wait_for(f"sway to add the clone \"{clone}\"", lambda: any(
-        i["name"] == clone and i["type"] == "touch" for i in swaymsg("get_inputs") or []), 60, sway_log, err)
-    print(f"ok: the clone \"{clone}\" is a touch input of sway", flush=True)
+    identity_started = time.monotonic()
+    check_clone_identity(swaymsg, node, DEVICE_NAME, DEVICE_ID, sway_log, err)
+    identity_s = time.monotonic() - identity_started
     arrived, starts = play_all(player, wev_log)
     check_owned("ownership on", arrived, starts)
+    print(f"ok: the map_to_output rule written for \"{sway_identifier(DEVICE_NAME, DEVICE_ID)}\" applies to the "
+          f"clone: every forwarded touch at its place on HEADLESS-1 of a {2 * OUTPUT_W} px layout", flush=True)
     check_service_decisions("ownership on", gestures_by_scenario(out, starts))
 
     print("phase: kill -9 of the service", flush=True)
     kill_and_measure(service, player, wev_log)
-    wait_for(f"sway to remove the clone", lambda: not any(
-        i["name"] == clone for i in swaymsg("get_inputs") or []), 10, sway_log)
-    print("ok: the clone is gone from sway's inputs", flush=True)
+    ident = sway_identifier(DEVICE_NAME, DEVICE_ID)
+    wait_for("sway to remove the clone", lambda: len(inputs_with(swaymsg, ident)) == 1, 10, sway_log)
+    print("ok: the clone is gone from sway's inputs (the identifier listed once)", flush=True)
+
+    print("phase: a protocol A panel, ownership on (libmtdev)", flush=True)
+    protocol_a_started = time.monotonic()
+    uinput_a = make_touchscreen(protocol_a=True)
+    node_a = uinput_a.devnode
+    subprocess.run(["udevadm", "settle", "--timeout=30"])
+    ident_a = sway_identifier(PROTOCOL_A_NAME, PROTOCOL_A_ID)
+    wait_for(f"sway to add \"{ident_a}\"", lambda: len(inputs_with(swaymsg, ident_a)) == 1, 60, sway_log)
+    service, out, err = start_service(binary, node_a, own=True, name=PROTOCOL_A_NAME)
+    if "read as protocol B through libmtdev" not in open(err).read():
+        fail(f"the service did not own {node_a} through libmtdev", err)
+    clone_a = wait_for(f"the clone of {node_a}", lambda: clone_of(node_a), 60, err)
+    with open(clone_a, "rb") as f:
+        caps = libevdev.Device(f)
+        protocol_b = caps.has(libevdev.EV_ABS.ABS_MT_SLOT) and caps.has(libevdev.EV_ABS.ABS_MT_TRACKING_ID)
+    if not protocol_b:
+        fail(f"the clone {clone_a} of the protocol A panel has no ABS_MT_SLOT/ABS_MT_TRACKING_ID", err)
+    wait_for(f"sway to list \"{ident_a}\" twice (source and clone)", lambda: len(inputs_with(swaymsg, ident_a)) == 2,
+             60, sway_log, err)
+    print(f"ok: {node_a} (protocol A) is owned; its clone {clone_a} is protocol B (ABS_MT_SLOT, ABS_MT_TRACKING_ID)",
+          flush=True)
+    arrived, starts = play_all(ProtocolAPlayer(uinput_a), wev_log)
+    check_owned("protocol A, ownership on", arrived, starts)
+    check_service_decisions("protocol A, ownership on", gestures_by_scenario(out, starts))
+    service.send_signal(signal.SIGTERM)
+    if service.wait(timeout=30) != 0:
+        fail(f"the service exited with {service.returncode} on SIGTERM", err)
+    print(f"compositor stage, issue 27's additions: clone identity checks {identity_s:.1f} s, protocol A phase "
+          f"{time.monotonic() - protocol_a_started:.1f} s", flush=True)
 
     print(f"ok: compositor test: sway {OUTPUT_W}x{OUTPUT_H} (headless + libinput), wev; "
           f"{len(SCENARIOS)} scenarios per phase", flush=True)
