@@ -36,6 +36,8 @@ public enum ControlCommand: Hashable, Sendable {
     case registerBackHandler(BackPriority, edges: Set<Edge>?)
     /// Removes one of this client's back handlers.
     case unregisterBackHandler(BackHandlerID)
+    /// The session side reports an output's transform and size (protocol 2): `rotation: auto` follows it.
+    case reportOutput(OutputReport)
     /// Handled by the transport itself: adds event classes to this client's subscription.
     case subscribe(Set<EventClass>)
     /// Handled by the transport itself.
@@ -53,6 +55,7 @@ public enum ControlCommand: Hashable, Sendable {
         case .setInteractivePopEnabled: return "setInteractivePopEnabled"
         case .registerBackHandler: return "registerBackHandler"
         case .unregisterBackHandler: return "unregisterBackHandler"
+        case .reportOutput: return "reportOutput"
         case .subscribe: return "subscribe"
         case .unsubscribe: return "unsubscribe"
         }

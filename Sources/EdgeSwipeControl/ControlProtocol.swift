@@ -60,7 +60,8 @@ public enum ControlProtocol {
     }
 
     public static let commandNames = ["push", "pop", "setStack", "popToRoot", "state", "subscribe", "unsubscribe",
-                                      "setExclusions", "setInteractivePopEnabled", "registerBackHandler", "unregisterBackHandler"]
+                                      "setExclusions", "setInteractivePopEnabled", "registerBackHandler", "unregisterBackHandler",
+                                      "reportOutput"]
 
     private static func decodeCommand(_ name: String, _ args: inout Arguments) throws -> ControlCommand {
         switch name {
@@ -105,6 +106,7 @@ public enum ControlProtocol {
                                    + "got \(describe(handler))")
             }
             return .unregisterBackHandler(BackHandlerID(UInt64(n)))
+        case "reportOutput": return .reportOutput(try args.outputReport())
         case "subscribe": return .subscribe(try args.eventClasses())
         case "unsubscribe": return .unsubscribe(try args.eventClasses())
         default:
@@ -227,6 +229,54 @@ public enum ControlProtocol {
                 }
             }
             return edges
+        }
+
+        /// reportOutput's fields: `output` and `transform` required; `flipped` false, the sizes and scale unknown
+        /// when not given. Each bad value named with its rule.
+        mutating func outputReport() throws -> OutputReport {
+            let nameValue = try required("output")
+            guard case .string(let name) = nameValue else {
+                throw ControlError(.badArguments, "\(command): \"output\" must be the output's name (a string), got \(describe(nameValue))")
+            }
+            if let problem = OutputName.problem(name) { throw ControlError(.badArguments, "\(command): \"output\": \(problem)") }
+            let transform = try required("transform")
+            guard case .integer(let degrees) = transform, let rotation = ScreenRotation(degrees: Int(clamping: degrees)) else {
+                throw ControlError(.badArguments, "\(command): \"transform\" must be 0, 90, 180 or 270 (wl_output's, degrees "
+                                   + "counter-clockwise), got \(describe(transform))")
+            }
+            let flipped = try bool("flipped", path: "")
+            let widthMM = try optionalNumber("widthMM", in: 0...OutputReport.maxMM, unit: "mm")
+            let heightMM = try optionalNumber("heightMM", in: 0...OutputReport.maxMM, unit: "mm")
+            let widthPixels = try optionalNumber("widthPixels", in: 1...Double(OutputReport.maxPixels), unit: "pixels", whole: true)
+            let heightPixels = try optionalNumber("heightPixels", in: 1...Double(OutputReport.maxPixels), unit: "pixels", whole: true)
+            let scale = try optionalNumber("scale", in: 0.1...OutputReport.maxScale, unit: "")
+            // wl_output says 0 mm for outputs of unknown size (projectors, headless).
+            return OutputReport(output: name, orientation: OutputOrientation(transform: rotation, flipped: flipped),
+                                widthMM: widthMM == 0 ? nil : widthMM, heightMM: heightMM == 0 ? nil : heightMM,
+                                widthPixels: widthPixels.map { Int($0) }, heightPixels: heightPixels.map { Int($0) },
+                                scale: scale)
+        }
+
+        /// A finite number in `range` (a whole one with `whole`), or nil when the field is absent.
+        mutating func optionalNumber(_ key: String, in range: ClosedRange<Double>, unit: String, whole: Bool = false) throws -> Double? {
+            guard let value = fields.removeValue(forKey: key) else { return nil }
+            let number: Double?
+            switch value {
+            case .integer(let i): number = Double(i)
+            case .number(let d) where !whole: number = d
+            default: number = nil
+            }
+            guard let number, number.isFinite, range.contains(number) else {
+                let kind = whole ? "a whole number" : "a number"
+                let units = unit.isEmpty ? "" : " \(unit)"
+                throw ControlError(.badArguments, "\(command): \"\(key)\" must be \(kind) from \(Self.format(range.lowerBound)) "
+                                   + "to \(Self.format(range.upperBound))\(units), got \(describe(value))")
+            }
+            return number
+        }
+
+        private static func format(_ d: Double) -> String {
+            d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
         }
 
         func rejectUnused(path: String = "") throws {

@@ -56,11 +56,15 @@ public struct ScreenTransform: Hashable, Sendable {
     public var deviceSize: PhysicalSize
     public var rotation: ScreenRotation
     public var calibration: CalibrationMatrix
+    /// Mirrored left to right as the user sees it, after the rotation (a flipped Wayland output, `OutputOrientation`).
+    public var flipped: Bool
 
-    public init(deviceSize: PhysicalSize, rotation: ScreenRotation = .r0, calibration: CalibrationMatrix = .identity) {
+    public init(deviceSize: PhysicalSize, rotation: ScreenRotation = .r0, calibration: CalibrationMatrix = .identity,
+                flipped: Bool = false) {
         self.deviceSize = deviceSize
         self.rotation = rotation
         self.calibration = calibration
+        self.flipped = flipped
     }
 
     /// Size as the user sees it: width and height swap for 90° and 270°.
@@ -75,12 +79,14 @@ public struct ScreenTransform: Hashable, Sendable {
     @inline(__always)
     public func screenNormalized(_ device: Point) -> Point {
         let p = calibration.apply(device)
+        let turned: Point
         switch rotation {
-        case .r0: return p
-        case .r90: return Point(x: 1 - p.y, y: p.x)
-        case .r180: return Point(x: 1 - p.x, y: 1 - p.y)
-        case .r270: return Point(x: p.y, y: 1 - p.x)
+        case .r0: turned = p
+        case .r90: turned = Point(x: 1 - p.y, y: p.x)
+        case .r180: turned = Point(x: 1 - p.x, y: 1 - p.y)
+        case .r270: turned = Point(x: p.y, y: 1 - p.x)
         }
+        return flipped ? Point(x: 1 - turned.x, y: turned.y) : turned
     }
 
     /// Normalised device coordinates to screen millimetres.
@@ -100,7 +106,8 @@ public struct ScreenTransform: Hashable, Sendable {
     /// matrix cannot be inverted. Synthesisers and tests use it to place touches the user would see.
     public func deviceNormalized(screenMM p: Point) -> Point? {
         let s = screenSize
-        let n = Point(x: p.x / s.widthMM, y: p.y / s.heightMM)
+        let seen = Point(x: p.x / s.widthMM, y: p.y / s.heightMM)
+        let n = flipped ? Point(x: 1 - seen.x, y: seen.y) : seen
         let q: Point
         switch rotation {
         case .r0: q = n

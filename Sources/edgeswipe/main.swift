@@ -17,6 +17,7 @@ let subcommands: [any Subcommand.Type] = [
     CheckConfigCommand.self,
     DoctorCommand.self,
     FeedbackCommand.self,
+    ReportOutputCommand.self,
 ]
 
 @MainActor func topLevelHelp() -> String {

@@ -40,6 +40,8 @@ struct WriteFailureCLITests {
         "run": nil,
         // --verbose's lines need a Wayland display and the service (the VM's compositor stage); the rest is stderr.
         "feedback": nil,
+        // The service's answer on stdout: it needs the service (ReportOutputCLITests).
+        "report-output": nil,
         // Its report (findings or none) on stdout, text and JSON; the socket is one nobody serves.
         "doctor": [["doctor", "--no-grab-check", "--socket", "/nonexistent/edgeswipe.sock"],
                    ["doctor", "--json", "--no-grab-check", "--socket", "/nonexistent/edgeswipe.sock"]],

@@ -29,6 +29,7 @@ import YAMLDocument
         "defaults":
           "size": "218x136"
           "rotation": 90
+          "output": "HDMI-A-1"
           "calibration": [1, 0, 0, 0, 1, 0]
           "edges": ["left", "right"]
           "own": false
@@ -61,7 +62,8 @@ import YAMLDocument
                 "ID_INPUT_TOUCHSCREEN": "1"
             "ignore": false
             "size": "344x194"
-            "rotation": 0
+            "rotation": "auto"
+            "output": "DSI-1"
             "calibration": [1, 0, 0, 0, 1, 0]
             "edges": ["left"]
             "own": true

@@ -70,7 +70,7 @@ func issues(_ yaml: String) -> [ConfigIssue] {
         #expect(d.selector.name == "Atmel maXTouch*")
         #expect(d.selector.udevProperties == ["ID_INPUT_TOUCHSCREEN": "1"])
         #expect(d.settings.size == PhysicalSize(widthMM: 218, heightMM: 136))
-        #expect(d.settings.rotation == .r90)
+        #expect(d.settings.rotation == .fixed(.r90))
         #expect(d.settings.calibration == [1, 0, 0, 0, 1, 0])
         #expect(d.settings.edges == [.left, .right])
         #expect(d.settings.thresholds.completeProgress == 0.4)
@@ -186,9 +186,9 @@ func issues(_ yaml: String) -> [ConfigIssue] {
             if [0, 90, 180, 270].contains(degrees) {
                 #expect(found.isEmpty, "\(degrees): \(found)")
                 let config = try DaemonConfig.parse(text: "defaults:\n  rotation: \(degrees)\n", source: "r.yaml")
-                #expect(config.defaults.rotation?.rawValue == degrees)
+                #expect(config.defaults.rotation == Rotation(rawValue: degrees).map { .fixed($0) })
             } else {
-                #expect(found.map(\.message) == ["must be 0, 90, 180 or 270 (degrees clockwise), got \(degrees)"], "\(degrees)")
+                #expect(found.map(\.message) == ["must be 0, 90, 180 or 270 (degrees clockwise), or auto (the output's), got \(degrees)"], "\(degrees)")
                 #expect(found.map(\.key) == ["defaults.rotation"])
             }
             #expect((ScreenRotation(degrees: degrees) == nil) == !found.isEmpty, "\(degrees)")

@@ -100,7 +100,7 @@ extension DaemonConfig {
         return []
     }
 
-    static let settingsKeys = ["size", "rotation", "calibration", "edges", "thresholds", "actions", "own"]
+    static let settingsKeys = ["size", "rotation", "output", "calibration", "edges", "thresholds", "actions", "own"]
 
     private static func readSettings(_ r: ConfigReader, _ node: YAMLNode, _ key: String, extraKeys: [String]) -> DeviceSettings? {
         // Unknown keys were reported by the caller when extraKeys is non-empty (a device entry).
@@ -119,11 +119,23 @@ extension DaemonConfig {
                 r.issue("\(key).size", e.value.mark, "expected \(PhysicalSize.parsingRule), e.g. 218x136; got \"\(text)\"")
             }
         }
-        if let e = m["rotation"], let deg = r.int(e.value, "\(key).rotation", range: Int.min...Int.max) {
-            // The rule of --rotation, so the command line and the file accept the same angles.
-            if let rot = ScreenRotation(degrees: deg).flatMap({ Rotation(rawValue: $0.rawValue) }) { s.rotation = rot } else {
-                r.issue("\(key).rotation", e.value.mark, "\(ScreenRotation.rule), got \(deg)")
+        if let e = m["rotation"] {
+            if case .scalar(let text, let plain, _) = e.value, !plain || Int(text) == nil {
+                // A word: `auto`, read as every string is (a NUL refused).
+                if let word = r.string(e.value, "\(key).rotation") {
+                    if word == "auto" { s.rotation = .auto } else {
+                        r.issue("\(key).rotation", e.value.mark, "\(ScreenRotation.rule), or auto (the output's), got \(word)")
+                    }
+                }
+            } else if let deg = r.int(e.value, "\(key).rotation", range: Int.min...Int.max) {
+                // The rule of --rotation, so the command line and the file accept the same angles.
+                if let rot = ScreenRotation(degrees: deg).flatMap({ Rotation(rawValue: $0.rawValue) }) { s.rotation = .fixed(rot) } else {
+                    r.issue("\(key).rotation", e.value.mark, "\(ScreenRotation.rule), or auto (the output's), got \(deg)")
+                }
             }
+        }
+        if let e = m["output"], let name = r.string(e.value, "\(key).output") {
+            if let problem = OutputName.problem(name) { r.issue("\(key).output", e.value.mark, problem) } else { s.output = name }
         }
         if let e = m["calibration"], let items = r.list(e.value, "\(key).calibration") {
             if items.count != 6 {

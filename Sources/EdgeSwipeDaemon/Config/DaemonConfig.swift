@@ -93,6 +93,13 @@ package enum Rotation: Int, Hashable, Sendable, CaseIterable {
     case r0 = 0, r90 = 90, r180 = 180, r270 = 270
 }
 
+/// The `rotation` setting: a fixed angle, or `auto`, the transform of the output the touchscreen is on as the
+/// session side reports it (`reportOutput`, docs/protocol.md), 0 until one is reported.
+package enum RotationSetting: Hashable, Sendable {
+    case fixed(Rotation)
+    case auto
+}
+
 /// Recognizer thresholds in physical units. Nil means the recognizer's default (issue 3's contract).
 package struct Thresholds: Hashable, Sendable {
     package var fingers: Int?
@@ -131,7 +138,10 @@ package struct Thresholds: Hashable, Sendable {
 /// Per-device settings. Every field is optional so entries can override only what they name.
 package struct DeviceSettings: Hashable, Sendable {
     package var size: PhysicalSize?
-    package var rotation: Rotation?
+    package var rotation: RotationSetting?
+    /// The name of the output the touchscreen is on (`output: HDMI-A-1`), as the compositor names it: reports
+    /// for other outputs do not turn it. Nil: the only output reported.
+    package var output: String?
     /// libinput-style 2x3 matrix, row-major: [a, b, c, d, e, f].
     package var calibration: [Double]?
     package var edges: [Edge]?
@@ -141,10 +151,12 @@ package struct DeviceSettings: Hashable, Sendable {
     /// through a uinput clone. Nil: off.
     package var own: Bool?
 
-    package init(size: PhysicalSize? = nil, rotation: Rotation? = nil, calibration: [Double]? = nil, edges: [Edge]? = nil,
-                thresholds: Thresholds = Thresholds(), actions: [ActionRule]? = nil, own: Bool? = nil) {
+    package init(size: PhysicalSize? = nil, rotation: RotationSetting? = nil, output: String? = nil,
+                calibration: [Double]? = nil, edges: [Edge]? = nil, thresholds: Thresholds = Thresholds(),
+                actions: [ActionRule]? = nil, own: Bool? = nil) {
         self.size = size
         self.rotation = rotation
+        self.output = output
         self.calibration = calibration
         self.edges = edges
         self.thresholds = thresholds
@@ -153,7 +165,8 @@ package struct DeviceSettings: Hashable, Sendable {
     }
 
     package func overlaid(with o: DeviceSettings) -> DeviceSettings {
-        DeviceSettings(size: o.size ?? size, rotation: o.rotation ?? rotation, calibration: o.calibration ?? calibration,
+        DeviceSettings(size: o.size ?? size, rotation: o.rotation ?? rotation, output: o.output ?? output,
+                       calibration: o.calibration ?? calibration,
                        edges: o.edges ?? edges, thresholds: thresholds.overlaid(with: o.thresholds),
                        actions: o.actions ?? actions, own: o.own ?? own)
     }

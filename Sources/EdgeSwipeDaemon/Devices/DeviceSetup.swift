@@ -1,3 +1,4 @@
+import EdgeSwipeControl
 import Gestures
 import TouchInput
 import TouchModel
@@ -24,25 +25,39 @@ package struct DeviceSetup: Hashable, Sendable {
     package var options: PipelineOptions
     /// The configuration owns the device (`own: true` in its settings, or `run --own`).
     package var own: Bool
+    /// The output the device is on, from the reported outputs (its settings' `output`, or the only one); with
+    /// `rotation: auto` its transform is the device's rotation. Published in hello and state (`screens`).
+    package var output: ReportedOutputs.Mapping
+    /// The device's rotation follows its output (`rotation: auto`).
+    package var followsOutput: Bool
 
-    /// The setup from entry `entry` of `config` (nil: the defaults) over `base` (the stack and navigation).
-    /// Throws when the settings do not map to pipeline options.
+    /// The setup from entry `entry` of `config` (nil: the defaults) over `base` (the stack and navigation), on the
+    /// outputs reported so far. Throws when the settings do not map to pipeline options.
     package init(entry: Int?, reader: Reader, config: DaemonConfig, base: PipelineOptions = PipelineOptions(),
-                ownAll: Bool = false) throws {
+                ownAll: Bool = false, outputs: ReportedOutputs = ReportedOutputs()) throws {
         let settings = config.settings(forEntry: entry)
         var options = try PipelineOptions(settings: settings, base: base)
         if reader == .libinput { options.calibration = .identity }  // the one place of "libinput calibrates itself"
+        let output = outputs.mapping(named: settings.output)
+        followsOutput = settings.rotation == .auto
+        if followsOutput, case .output(let report) = output {
+            // After the calibration (device space), as the compositor turns what libinput calibrated.
+            options.rotation = report.orientation.rotation
+            options.flipped = report.orientation.flipped
+        }
         self.entry = entry
         self.reader = reader
         self.options = options
+        self.output = output
         own = ownAll || settings.own == true
     }
 
     /// The setup of a device as the configuration's entries match it (the first that matches; none: the defaults).
     package init(device: DeviceDescription, node: String?, kind: DeviceKind, reader: Reader, config: DaemonConfig,
-                base: PipelineOptions = PipelineOptions(), ownAll: Bool = false) throws {
+                base: PipelineOptions = PipelineOptions(), ownAll: Bool = false,
+                outputs: ReportedOutputs = ReportedOutputs()) throws {
         try self.init(entry: config.entry(for: device, node: node, kind: kind), reader: reader, config: config,
-                      base: base, ownAll: ownAll)
+                      base: base, ownAll: ownAll, outputs: outputs)
     }
 
     /// What differs between a device's setup and a new one (a reload).

@@ -20,7 +20,8 @@ package enum LibinputAdmission {
 
     /// `ownAll`: `run --own` (the setup says the device is wanted owned, which a reload compares with).
     package static func decide(_ device: LibinputTouchSource.Device, config: DaemonConfig,
-                              base: PipelineOptions = PipelineOptions(), ownAll: Bool = false) -> LibinputAdmission {
+                              base: PipelineOptions = PipelineOptions(), ownAll: Bool = false,
+                              outputs: ReportedOutputs = ReportedOutputs()) -> LibinputAdmission {
         // Selectors match on name and node: libinput does not say more.
         let probe = DeviceDescription(name: device.name, id: InputID(bustype: 0, vendor: 0, product: 0, version: 0),
                                       origin: device.node)
@@ -30,7 +31,8 @@ package enum LibinputAdmission {
         guard decision.use else { return .ignored(decision.reason) }
         let setup: DeviceSetup
         do {
-            setup = try DeviceSetup(entry: decision.selectorIndex, reader: .libinput, config: config, base: base, ownAll: ownAll)
+            setup = try DeviceSetup(entry: decision.selectorIndex, reader: .libinput, config: config, base: base, ownAll: ownAll,
+                                    outputs: outputs)
         } catch {
             return .refused("\(error)")
         }

@@ -23,8 +23,7 @@ public final class DevicePipeline {
         geometry = try SurfaceGeometry(device: device, configuredSize: options.configuredSize)
         decoder = MultitouchDecoder(device: device, geometry: geometry, mode: mode)
         decodes = true
-        arena = GestureArena(transform: ScreenTransform(deviceSize: geometry.size, rotation: options.rotation,
-                                                        calibration: options.calibration))
+        arena = GestureArena(transform: options.screenTransform(deviceSize: geometry.size, calibrates: true))
         for config in options.recognizers { try arena.add(config) }
     }
 
@@ -39,7 +38,7 @@ public final class DevicePipeline {
         geometry = SurfaceGeometry(xAxis: x, yAxis: y, size: size)
         decoder = MultitouchDecoder(device: description, geometry: geometry)
         decodes = false
-        arena = GestureArena(transform: ScreenTransform(deviceSize: size, rotation: options.rotation))
+        arena = GestureArena(transform: options.screenTransform(deviceSize: size, calibrates: false))
         for config in options.recognizers { try arena.add(config) }
     }
 
@@ -47,10 +46,7 @@ public final class DevicePipeline {
     /// no gesture is cut in half. The surface size, and so the decoder, stays: a new size needs the device
     /// reopened.
     public func reconfigure(_ options: PipelineOptions) throws {
-        let transform = !decodes
-            ? ScreenTransform(deviceSize: geometry.size, rotation: options.rotation)
-            : ScreenTransform(deviceSize: geometry.size, rotation: options.rotation, calibration: options.calibration)
-        let next = GestureArena(transform: transform)
+        let next = GestureArena(transform: options.screenTransform(deviceSize: geometry.size, calibrates: decodes))
         for config in options.recognizers { try next.add(config) }
         next.delegate = arena.delegate
         next.logSink = arena.logSink

@@ -17,6 +17,9 @@ package final class NavigationCommandHandler: ControlCommandHandler {
     /// The touch devices' screens as the user sees them (ScreenJSON), for the hello and `state`; nil: not
     /// published (no session behind this handler).
     package var screens: (() -> JSONValue)?
+    /// `reportOutput` goes to the service, whose devices' setups follow the outputs; nil (a replay, tests without
+    /// devices): answered `unavailable`.
+    package var onReportOutput: ((OutputReport) -> Result<JSONValue, ControlError>)?
 
     package init(session: NavigationSession) {
         self.session = session
@@ -83,6 +86,8 @@ package final class NavigationCommandHandler: ControlCommandHandler {
             } catch {
                 return .failure(ControlError(.badArguments, "unregisterBackHandler: \(error)"))
             }
+        case .reportOutput(let report):
+            return onReportOutput?(report) ?? .failure(ControlError(.unavailable, "reportOutput: no touch devices are served here"))
         case .subscribe, .unsubscribe:
             return .failure(ControlError(.unavailable, "\(command.name) is handled by the server"))
         }

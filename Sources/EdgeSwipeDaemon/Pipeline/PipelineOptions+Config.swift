@@ -9,7 +9,8 @@ extension PipelineOptions {
     package init(settings: DeviceSettings, base: PipelineOptions = PipelineOptions()) throws {
         self = base
         if let size = settings.size { configuredSize = size }
-        if let r = settings.rotation { rotation = ScreenRotation(rawValue: r.rawValue) ?? .r0 }
+        // `auto` starts at 0 until its output is reported (DeviceSetup applies the report).
+        if case .fixed(let r) = settings.rotation { rotation = ScreenRotation(rawValue: r.rawValue) ?? .r0 }
         if let c = settings.calibration {
             guard let m = CalibrationMatrix(c) else { throw ConfigMappingError("calibration needs six numbers") }
             calibration = m

@@ -9,6 +9,8 @@ public struct PipelineOptions: Hashable, Sendable {
     public var configuredSize: PhysicalSize?
     public var rotation: ScreenRotation = .r0
     public var calibration: CalibrationMatrix = .identity
+    /// Mirrored left to right after the rotation (a flipped output the screen follows, `rotation: auto`).
+    public var flipped = false
     /// Recognizers on every device, in claim order. The default is the one-finger left-edge back swipe.
     public var recognizers: [EdgeSwipeConfig] = [EdgeSwipeConfig()]
     /// The stack installed with setScreens before the first event; nil runs gestures only.
@@ -23,4 +25,11 @@ public struct PipelineOptions: Hashable, Sendable {
     public var emitFrames = false
 
     public init() {}
+
+    /// The transform of a surface of `deviceSize`: rotation and mirroring, and the calibration when the pipeline
+    /// decodes the device itself (`calibrates`; libinput has applied LIBINPUT_CALIBRATION_MATRIX already).
+    public func screenTransform(deviceSize: PhysicalSize, calibrates: Bool) -> ScreenTransform {
+        ScreenTransform(deviceSize: deviceSize, rotation: rotation, calibration: calibrates ? calibration : .identity,
+                        flipped: flipped)
+    }
 }

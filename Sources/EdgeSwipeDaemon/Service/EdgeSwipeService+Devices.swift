@@ -39,7 +39,7 @@ extension EdgeSwipeService {
         }
         do {
             let setup = try given ?? DeviceSetup(entry: found.decision.selectorIndex, reader: .evdev, config: config,
-                                                  base: base, ownAll: options.own)
+                                                  base: base, ownAll: options.own, outputs: outputs)
             // A device that cannot be owned is still used, read beside the compositor: one warning says what is lost.
             let refusal = setup.own ? ownershipRefusal(preparing: device) : nil
             if let refusal {
@@ -78,7 +78,7 @@ extension EdgeSwipeService {
     /// A touchscreen libinput reports: a source of the session if the configuration selects it and gives it a size
     /// (`LibinputAdmission`).
     private func libinputAdded(_ d: LibinputTouchSource.Device) -> LibinputTouchSource.Use? {
-        switch LibinputAdmission.decide(d, config: store.current, base: base, ownAll: options.own) {
+        switch LibinputAdmission.decide(d, config: store.current, base: base, ownAll: options.own, outputs: outputs) {
         case .ignored(let why):
             log.info("\(d.node): not used: \(why)")
             return nil
@@ -145,7 +145,8 @@ extension EdgeSwipeService {
             if options.own { return use(found, config: config) }
             if found.decision.use {
                 do {
-                    let setup = try DeviceSetup(entry: found.decision.selectorIndex, reader: .evdev, config: config, base: base)
+                    let setup = try DeviceSetup(entry: found.decision.selectorIndex, reader: .evdev, config: config, base: base,
+                                                outputs: outputs)
                     if setup.own { return use(found, setup: setup, config: config) }
                 } catch {
                     return use(found, config: config)  // says why it is not used
@@ -164,19 +165,30 @@ extension EdgeSwipeService {
     /// Every open device gets a new setup from the new file (its entry matched again), and the difference is
     /// applied (`apply`).
     func configApplied(_ config: DaemonConfig) {
+        setUpAgain(config: config)
+        log.info("configuration reloaded: \(devices.count) open device(s) take the new settings between touches")
+        prepareKeyActions(config)
+    }
+
+    /// Every open device's setup worked out again, from `config` and the outputs reported (a reload, a reported
+    /// output), and the difference applied. Returns the devices whose recognition changed (rotation among it).
+    @discardableResult
+    func setUpAgain(config: DaemonConfig) -> [SourceID] {
+        var changed: [SourceID] = []
         for id in devices.keys.sorted() {
             guard let record = devices[id], let pipeline = session.pipeline(id) else { continue }
             let d = pipeline.description
             do {
                 let next = try DeviceSetup(device: d, node: record.node ?? d.origin, kind: record.kind,
-                                           reader: record.setup.reader, config: config, base: base, ownAll: options.own)
+                                           reader: record.setup.reader, config: config, base: base, ownAll: options.own,
+                                           outputs: outputs)
+                if record.setup.difference(to: next).contains(.recognition) { changed.append(id) }
                 try apply(next, to: id, record: record, pipeline: pipeline)
             } catch {
                 log.error("\(d.origin): new settings not applied: \(error)")
             }
         }
-        log.info("configuration reloaded: \(devices.count) open device(s) take the new settings between touches")
-        prepareKeyActions(config)
+        return changed
     }
 
     /// What a reload changes for one device: new recognizers, rotation or calibration between touches (a swipe in

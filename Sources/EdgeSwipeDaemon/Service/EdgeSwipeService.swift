@@ -48,6 +48,8 @@ public final class EdgeSwipeService {
     let base: PipelineOptions
     /// Every source of the session the service knows: the one table of device records.
     var devices: [SourceID: DeviceRecord] = [:]
+    /// The outputs the session side reported (`reportOutput`): what `rotation: auto` follows.
+    var outputs = ReportedOutputs()
     var libinput: LibinputTouchSource?
     var watcher: UdevTagWatcher?
     private(set) var http: HTTPEndpoint?
@@ -95,6 +97,7 @@ public final class EdgeSwipeService {
         session.start(output: { [unowned self] output in self.output(output) })
         session.onUnplug = { [unowned self] id, path in self.unplugged(id, path: path) }
         runtime.onConfigApplied = { [unowned self] config in self.configApplied(config) }
+        commands.onReportOutput = { [unowned self] report in self.outputReported(report) }
         if let httpOptions {
             try startHTTP(httpOptions, passed: passed.http)
         } else if !passed.http.isEmpty {

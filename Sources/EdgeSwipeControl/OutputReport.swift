@@ -1,0 +1,49 @@
+import Gestures
+
+/// What the session side reports about one output (`reportOutput`, docs/protocol.md): its name, its wl_output
+/// transform, and its size. The service cannot reach the user's compositor from its sandbox, so `edgeswipe
+/// feedback` (on every wl_output change) or `edgeswipe report-output` (from a compositor hook) tells it.
+public struct OutputReport: Hashable, Sendable {
+    public var output: String
+    public var orientation: OutputOrientation
+    /// Physical size in mm as wl_output.geometry gives it (the panel's native orientation); nil when not given or
+    /// 0 (wl_output says 0 for projectors and outputs of unknown size).
+    public var widthMM: Double?
+    public var heightMM: Double?
+    /// The current mode in pixels, and the output's scale; informative (published, checked by doctor).
+    public var widthPixels: Int?
+    public var heightPixels: Int?
+    public var scale: Double?
+
+    public init(output: String, orientation: OutputOrientation, widthMM: Double? = nil, heightMM: Double? = nil,
+                widthPixels: Int? = nil, heightPixels: Int? = nil, scale: Double? = nil) {
+        self.output = output
+        self.orientation = orientation
+        self.widthMM = widthMM
+        self.heightMM = heightMM
+        self.widthPixels = widthPixels
+        self.heightPixels = heightPixels
+        self.scale = scale
+    }
+
+    /// Bounds of the fields, for messages: a 10 m display or a 65536-pixel mode is a mistake, not a screen.
+    public static let maxMM = 10_000.0
+    public static let maxPixels = 65_535
+    public static let maxScale = 16.0
+}
+
+extension OutputReport {
+    /// The `reportOutput` request line's object, as the service decodes it (ControlProtocol): what the session
+    /// side sends. Unknown sizes are left out.
+    public var request: JSONValue {
+        var o: [String: JSONValue] = ["command": .string("reportOutput"), "output": .string(output),
+                                      "transform": .integer(Int64(orientation.transform.rawValue)),
+                                      "flipped": .bool(orientation.flipped)]
+        if let widthMM { o["widthMM"] = .number(widthMM) }
+        if let heightMM { o["heightMM"] = .number(heightMM) }
+        if let widthPixels { o["widthPixels"] = .integer(Int64(widthPixels)) }
+        if let heightPixels { o["heightPixels"] = .integer(Int64(heightPixels)) }
+        if let scale { o["scale"] = .number(scale) }
+        return .object(o)
+    }
+}

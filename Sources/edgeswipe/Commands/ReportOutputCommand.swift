@@ -1,0 +1,60 @@
+import EdgeSwipeControl
+import EdgeSwipeDaemon
+import Gestures
+import TouchModel
+
+/// `edgeswipe report-output --output NAME --transform T`: tells the service an output's transform (and size), for
+/// a compositor hook or a key binding that turns the output; `edgeswipe feedback` does the same on every wl_output
+/// change. Touchscreens with `rotation: auto` on that output follow it (docs/protocol.md, `reportOutput`).
+enum ReportOutputCommand: Subcommand {
+    static let name = "report-output"
+    static let summary = "Tell the service an output's transform and size (rotation: auto follows it); for compositor hooks."
+    static let positionalUsage = ""
+    static let positionalRange = 0...0
+    static let discussion = """
+        The transform is wl_output's, counter-clockwise as the compositor applies it to the picture: sway's \
+        `output NAME transform 90` is --transform 90 (the panel turned 90 degrees clockwise, its native bottom \
+        edge now on the user's left). Flipped transforms are named as sway names them (flipped-90) or with \
+        --flipped. Prints the service's answer: the devices that follow the output, and whether a finger down \
+        holds the change until it lifts.
+        """
+
+    struct Options: CommandOptions {
+        static let output = OptionSpec(name: "output", short: "o", valueName: "NAME", help: "The output, as the compositor names it (HDMI-A-1).")
+        static let transform = OptionSpec(name: "transform", short: "t", valueName: "T",
+                                          help: "0, 90, 180 or 270 (or normal, flipped, flipped-90, flipped-180, flipped-270).")
+        static let flipped = OptionSpec(name: "flipped", short: nil, valueName: nil, help: "The output is mirrored (a flipped transform).")
+        static let size = OptionSpec(name: "size", short: nil, valueName: "WxH", help: "The output's physical size in mm, native orientation (e.g. 344x194).")
+        static let socket = OptionSpec(name: "socket", short: nil, valueName: "PATH",
+                                       help: "Control socket; default: \(SocketConfig.defaultPath).")
+        static let options = [output, transform, flipped, size, socket]
+
+        var report: OutputReport
+        var socketPath: String
+
+        init(_ a: ParsedArguments) throws(UsageError) {
+            guard let name = a.string(Self.output) else { throw UsageError("--output NAME is required") }
+            if let problem = OutputName.problem(name) { throw UsageError("--output '\(name)': \(problem)") }
+            let rule = "must be 0, 90, 180, 270, normal, flipped, flipped-90, flipped-180 or flipped-270"
+            guard var orientation = try a.value(Self.transform, rule: rule, { text in
+                OutputOrientation(name: text == "0" ? "normal" : text)
+            }) else { throw UsageError("--transform T is required") }
+            if a.flag(Self.flipped) { orientation.flipped = true }
+            let size = try a.value(Self.size, rule: "must be \(PhysicalSize.parsingRule), e.g. 344x194") { PhysicalSize(parsing: $0) }
+            report = OutputReport(output: name, orientation: orientation, widthMM: size?.widthMM, heightMM: size?.heightMM)
+            socketPath = a.string(Self.socket) ?? SocketConfig.defaultPath
+        }
+    }
+
+    static func run(_ o: Options) throws -> ExitStatus {
+        let answer = try ControlClient.request(o.report.request, path: o.socketPath)
+        if case .string("error")? = answer["type"] {
+            let message: String
+            if case .string(let m)? = answer["message"] { message = m } else { message = "the service refused the report" }
+            Output.stderr("edgeswipe report-output: \(message)")
+            return .failure
+        }
+        Output.stdout(String(decoding: (answer["result"] ?? answer).encodedLine(), as: UTF8.self))
+        return .success
+    }
+}

@@ -1,0 +1,53 @@
+import EdgeSwipeSystem
+import FixtureSupport
+import Foundation
+import Testing
+
+/// `edgeswipe report-output` as a compositor hook runs it: against a running service with `rotation: auto` (the
+/// recording's device, waiting to play, follows the only output), a refused value named on the command line, and a
+/// socket nobody serves.
+@Suite(.serialized) struct ReportOutputCLITests {
+    static let recording = Fixtures.path(
+        "aosp-mirror__platform_frameworks_base__tests__Input__res__raw__google_pixel_tablet_touchscreen.evemu")
+
+    @Test func theServiceTurnsTheDeviceAndSaysSo() throws {
+        let dir = NSTemporaryDirectory() + "edgeswipe-report-output-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let socket = dir + "/control.sock"
+        try "defaults:\n  rotation: auto\n".write(toFile: dir + "/config.yaml", atomically: true, encoding: .utf8)
+        let child = try Spawn.start([CLI.binary.path, "run", "--config", dir + "/config.yaml", "--socket", socket,
+                                     "--replay", Self.recording, "--replay-delay", "600"],
+                                    fileActions: [.open(fd: 0, path: "/dev/null", flags: O_RDONLY),
+                                                  .open(fd: 1, path: "/dev/null", flags: O_WRONLY),
+                                                  .open(fd: 2, path: dir + "/stderr", flags: O_WRONLY | O_CREAT | O_TRUNC)])
+        defer { try? child.signal(SIGKILL); _ = try? child.wait() }
+        let deadline = Date().addingTimeInterval(60)
+        while access(socket, F_OK) != 0, Date() < deadline, try child.poll() == nil { usleep(20_000) }
+        _ = try #require(serviceHello(socket), "the service did not start: \((try? String(contentsOfFile: dir + "/stderr", encoding: .utf8)) ?? "")")
+
+        let r = try CLI.run(["report-output", "--socket", socket, "--output", "DSI-1", "--transform", "flipped-270"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == #"{"devices":[{"device":null,"flipped":true,"pending":false,"rotation":270}],"output":"DSI-1"}"# + "\n")
+        // Another output does not turn it: only one output may be unnamed, so the device now waits for a name.
+        let second = try CLI.run(["report-output", "--socket", socket, "--output", "HDMI-A-1", "--transform", "90"])
+        #expect(second.stdout == #"{"devices":[],"output":"HDMI-A-1"}"# + "\n")
+        let log = (try? String(contentsOfFile: dir + "/stderr", encoding: .utf8)) ?? ""
+        #expect(log.contains("follows its output's rotation, but 2 outputs are reported (DSI-1, HDMI-A-1) and its settings name none: set output: NAME"))
+    }
+
+    @Test func badValuesAreUsageErrors() throws {
+        let r = try CLI.run(["report-output", "--output", "DSI-1", "--transform", "45"])
+        #expect(r.status == 64)
+        #expect(r.stderr.hasPrefix("edgeswipe report-output: --transform '45' must be 0, 90, 180, 270, normal, flipped, flipped-90, flipped-180 or flipped-270\n"))
+        let missing = try CLI.run(["report-output", "--transform", "90"])
+        #expect(missing.status == 64 && missing.stderr.hasPrefix("edgeswipe report-output: --output NAME is required\n"))
+    }
+
+    @Test func aSocketNobodyServesIsAFailure() throws {
+        let socket = NSTemporaryDirectory() + "edgeswipe-report-output-none-\(getpid()).sock"
+        let r = try CLI.run(["report-output", "--socket", socket, "--output", "DSI-1", "--transform", "90"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("connect(\(socket))"), "\(r.stderr)")
+    }
+}
