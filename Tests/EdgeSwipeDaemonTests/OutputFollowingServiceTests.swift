@@ -59,6 +59,16 @@ import TouchTrace
         #expect(reply?["result"] == .object(["output": .string("DSI-1"), "devices": .array([.object([
             "device": .null, "rotation": .integer(90), "flipped": .bool(false), "pending": .bool(true)])])]))
         #expect(turn() == .r0)  // the finger is still down
+        // What is in force is published: upright still, on the reported output.
+        func screens() throws -> JSONValue? {
+            try client.send(#"{"command":"state"}"# + "\n")
+            return try lines(client, until: isReply).last?["result"]?["screens"]
+        }
+        func screen(width: Double, height: Double, rotation: Int64) -> JSONValue {
+            .array([.object(["widthMM": .number(width), "heightMM": .number(height), "rotation": .integer(rotation),
+                             "flipped": .bool(false), "output": .string("DSI-1")])])
+        }
+        #expect(try screens() == screen(width: 1599.0 / 11, height: 2559.0 / 11, rotation: 0))
 
         // Stroke 1 runs to its lift as it began: a completed left swipe. Then the device is turned.
         let stroke2 = events.firstIndex { $0.time >= 1_500_000 }!
@@ -67,6 +77,7 @@ import TouchTrace
         #expect(ended.last?["edge"] == .string("left") && ended.last?["outcome"] == .string("complete"))
         #expect(ended.allSatisfy { $0["edge"] == .string("left") })
         #expect(turn() == .r90)
+        #expect(try screens() == screen(width: 2559.0 / 11, height: 1599.0 / 11, rotation: 90))
 
         // Stroke 2 starts 2 mm from the native left edge too: now the top of the screen.
         for e in events[stroke2...].prefix(60) { service.session.feed(e, to: id) }

@@ -20,7 +20,7 @@ import Testing
         }
         func screen(width: Double, height: Double, rotation: Int64) -> JSONValue {
             .array([.object(["widthMM": .number(width), "heightMM": .number(height), "rotation": .integer(rotation),
-                             "output": .null])])
+                             "flipped": .bool(false), "output": .null])])
         }
         let upright = screen(width: 1599.0 / 11, height: 2559.0 / 11, rotation: 0)
         let client = try TestClient(path: running.socketPath)

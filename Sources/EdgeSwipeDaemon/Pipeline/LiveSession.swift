@@ -43,10 +43,6 @@ package final class LiveSession {
     }
     /// Every source: devices read here, fed recordings and frame sources.
     package var sourceCount: Int { core.sources.count }
-    /// Every source's screen transform (size as the user sees it, rotation), in the order sources were added.
-    package var screenTransforms: [ScreenTransform] {
-        core.sources.values.sorted { $0.id < $1.id }.map(\.pipeline.arena.transform)
-    }
     /// The pipeline of a source, nil once it is gone.
     package func pipeline(_ id: SourceID) -> DevicePipeline? { core.sources[id]?.pipeline }
 

@@ -89,7 +89,6 @@ public final class EdgeSwipeService {
             runtime = try DaemonRuntime(config: store, handler: handler, log: log, passedControl: passed.control)
             session = try LiveSession(loop: runtime.loop, timer: runtime.deadlineTimer, options: base, navigation: navigation)
             handler.afterChange = { [unowned session] in session.navigationChanged() }
-            handler.screens = { [unowned session] in ScreenJSON.screens(session.screenTransforms) }
         } catch {
             throw .failed("\(error)")
         }
@@ -98,6 +97,7 @@ public final class EdgeSwipeService {
         session.onUnplug = { [unowned self] id, path in self.unplugged(id, path: path) }
         runtime.onConfigApplied = { [unowned self] config in self.configApplied(config) }
         commands.onReportOutput = { [unowned self] report in self.outputReported(report) }
+        commands.screens = { [unowned self] in self.screens() }
         if let httpOptions {
             try startHTTP(httpOptions, passed: passed.http)
         } else if !passed.http.isEmpty {
