@@ -27,6 +27,8 @@ public enum DoctorChecks {
         findings += compositorBindings(facts)
         findings += browsers(facts)
         findings += service(facts)
+        findings += screens(facts)
+        findings += cloneMapping(facts)
         return DoctorReport(findings: findings, notes: notes(facts))
     }
 
@@ -142,6 +144,14 @@ public enum DoctorChecks {
             notes.append("service: answers at \(socket), protocol \(version)")
         }
         notes += facts.compositorConfigs.map { "read \($0.compositor.rawValue) configuration \($0.path)" }
+        if let outputs = facts.compositorOutputs {
+            notes.append("compositor outputs: " + (outputs.isEmpty ? "none" : outputs.map { "\($0.name) (transform \($0.orientation.name))" }.joined(separator: ", ")))
+        }
+        if let screens = facts.screens {
+            notes += screens.enumerated().map { i, s in
+                "service screen \(i + 1): rotation \(s.rotation.rawValue)\(s.flipped ? ", mirrored" : ""), output \(s.output ?? "not reported")"
+            }
+        }
         let edges = facts.edgeSwipeEdges.map(\.rawValue).sorted().joined(separator: ", ")
         notes.append("EdgeSwipe swipes from: \(edges.isEmpty ? "no edge" : edges)")
         return notes

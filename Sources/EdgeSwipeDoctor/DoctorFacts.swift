@@ -14,6 +14,10 @@ public struct DoctorFacts: Sendable, Equatable {
     public var compositorConfigs: [ConfigFileFact]
     /// The doctor's own process, never counted as another reader.
     public var selfPID: Int32
+    /// The service's touchscreens as its hello publishes them; nil when not asked or not published.
+    public var screens: [ScreenFact]?
+    /// The running compositor's outputs (`swaymsg -t get_outputs`, `hyprctl monitors -j`); nil when none was read.
+    public var compositorOutputs: [CompositorOutputFact]?
 
     public init(touchDevices: [TouchDeviceFact] = [], processes: [ProcessFact] = [], edgeSwipeEdges: Set<Edge> = [.left],
                 service: ServiceFact = .notChecked, compositorConfigs: [ConfigFileFact] = [], selfPID: Int32 = 0) {
@@ -35,13 +39,20 @@ public struct TouchDeviceFact: Sendable, Equatable {
     public var reason: String
     /// Whether another process holds an exclusive grab (EVIOCGRAB answered EBUSY); nil when not tried.
     public var grabbedByOther: Bool?
+    /// The service's configuration owns it (`own: true`): the compositor reads its clone.
+    public var owned: Bool
+    /// Sway's identifier of it (`SwayInputRule.identifier`); nil when its ids are not known.
+    public var swayIdentifier: String?
 
-    public init(node: String, name: String, used: Bool, reason: String, grabbedByOther: Bool? = nil) {
+    public init(node: String, name: String, used: Bool, reason: String, grabbedByOther: Bool? = nil, owned: Bool = false,
+                swayIdentifier: String? = nil) {
         self.node = node
         self.name = name
         self.used = used
         self.reason = reason
         self.grabbedByOther = grabbedByOther
+        self.owned = owned
+        self.swayIdentifier = swayIdentifier
     }
 }
 

@@ -18,6 +18,14 @@ public struct DoctorFinding: Sendable, Equatable {
         case serviceUnreachable
         /// The service speaks another protocol version than this client.
         case protocolMismatch
+        /// A touchscreen's touches are turned otherwise than the compositor turns its output.
+        case rotationMismatch
+        /// The service maps a touchscreen to an output the compositor does not have.
+        case outputMismatch
+        /// The compositor has several outputs and the service does not know which one a touchscreen is on.
+        case outputAmbiguous
+        /// A sway rule names an owned panel by its identifier, and no device the compositor reads (its clone) has it.
+        case cloneMissesInputRule
     }
 
     public var code: Code

@@ -55,7 +55,8 @@ enum DoctorCommand: Subcommand {
         let processes = (try? ProcessTable.read()) ?? []
         var facts = DoctorFacts(touchDevices: touchDevices(config: config, grabCheck: o.grabCheck), processes: processes,
                                 edgeSwipeEdges: try edges(config), selfPID: getpid())
-        if let path = o.socketPath ?? config.socket.path { facts.service = service(path) }
+        if let path = o.socketPath ?? config.socket.path { (facts.service, facts.screens) = service(path) }
+        facts.compositorOutputs = DoctorCompositorQuery.outputs(processes)
         facts.compositorConfigs = compositorConfigs(processes)
         let report = DoctorChecks.run(facts)
         Output.stdout(o.json ? DoctorOutput.json(report) : DoctorOutput.text(report))
@@ -75,8 +76,11 @@ enum DoctorCommand: Subcommand {
         return found.compactMap { d -> TouchDeviceFact? in
             guard let kind = d.classification?.kind, kind == .touchscreen || kind == .touchpad || d.decision.use else { return nil }
             let name = d.description?.name ?? d.node
+            let owned = d.decision.use && (try? DeviceSetup(entry: d.decision.selectorIndex, reader: .evdev, config: config).own) == true
+            let id = d.description.map { SwayInputRule.identifier(vendor: $0.id.vendor, product: $0.id.product, name: $0.name) }
             return TouchDeviceFact(node: d.node, name: name, used: d.decision.use, reason: d.decision.reason,
-                                   grabbedByOther: grabCheck && d.decision.use ? grabbedByOther(d.node) : nil)
+                                   grabbedByOther: grabCheck && d.decision.use ? grabbedByOther(d.node) : nil, owned: owned,
+                                   swayIdentifier: id)
         }
     }
 
@@ -95,15 +99,16 @@ enum DoctorCommand: Subcommand {
         }
     }
 
-    static func service(_ path: String) -> ServiceFact {
+    /// The hello: reachable or not, and the screens it publishes.
+    static func service(_ path: String) -> (ServiceFact, [ScreenFact]?) {
         do {
             let hello = try ControlClient.hello(path: path)
             guard case .integer(let version)? = hello["protocol"], case .string(let server)? = hello["server"] else {
-                return .unreachable(socket: path, error: "its first line is not a hello")
+                return (.unreachable(socket: path, error: "its first line is not a hello"), nil)
             }
-            return .reachable(socket: path, protocolVersion: Int(version), server: server)
+            return (.reachable(socket: path, protocolVersion: Int(version), server: server), ScreenFact.screens(fromHello: hello))
         } catch {
-            return .unreachable(socket: path, error: "\(error)")
+            return (.unreachable(socket: path, error: "\(error)"), nil)
         }
     }
 

@@ -1,0 +1,61 @@
+import Gestures
+
+/// Rotation and mapping agreeing with the compositor's (issue 27): each touchscreen the service publishes, on the
+/// output it names (or the compositor's only output), must be turned as the compositor turns that output, or a
+/// swipe from the edge the user sees on the left is read as from another edge.
+extension DoctorChecks {
+    static let followRemedy = "set 'rotation: auto' (and 'output: NAME' with several outputs) and run 'edgeswipe feedback' in the session, "
+        + "or 'edgeswipe report-output --output NAME --transform T' from the hook that turns the output"
+
+    static func screens(_ facts: DoctorFacts) -> [DoctorFinding] {
+        guard let screens = facts.screens, let outputs = facts.compositorOutputs, !outputs.isEmpty else { return [] }
+        return screens.enumerated().compactMap { index, screen in
+            let subject = "screen \(index + 1)"
+            let output: CompositorOutputFact
+            if let name = screen.output {
+                guard let found = outputs.first(where: { $0.name == name }) else {
+                    return DoctorFinding(code: .outputMismatch, subject: subject,
+                                         message: "the service maps touchscreen \(index + 1) to output \(name), which the compositor does not have "
+                                             + "(it has \(outputs.map(\.name).joined(separator: ", ")))",
+                                         remedy: "name the compositor's output in the device's 'output:' setting")
+                }
+                output = found
+            } else if outputs.count == 1 {
+                output = outputs[0]
+            } else {
+                return DoctorFinding(code: .outputAmbiguous, subject: subject,
+                                     message: "the compositor has \(outputs.count) outputs (\(outputs.map(\.name).joined(separator: ", "))) "
+                                         + "and the service does not know which one touchscreen \(index + 1) is on",
+                                     remedy: "set 'output: NAME' in its device entry (as the compositor's map_to_output names it) and report the outputs: "
+                                         + followRemedy)
+            }
+            let wanted = output.orientation
+            guard wanted.rotation != screen.rotation || wanted.flipped != screen.flipped else { return nil }
+            let seen = screen.flipped ? "\(screen.rotation.rawValue)° and mirrored" : "\(screen.rotation.rawValue)°"
+            return DoctorFinding(code: .rotationMismatch, subject: subject,
+                                 message: "touches of touchscreen \(index + 1) are turned \(seen), but the compositor turns \(output.name) "
+                                     + "by transform \(wanted.name): a swipe from the edge the user sees on the left is read as from another edge",
+                                 remedy: followRemedy + "; or set 'rotation: \(wanted.rotation.rawValue)'")
+        }
+    }
+}
+
+/// Ownership and the clone's mapping: a sway rule written for an owned panel (map_to_output, calibration) reaches the
+/// compositor only if a device it reads has the panel's identifier; the owned panel is grabbed, so that device must
+/// be its clone.
+extension DoctorChecks {
+    static func cloneMapping(_ facts: DoctorFacts) -> [DoctorFinding] {
+        let rules = facts.compositorConfigs.flatMap(SwayInputRule.rules(in:))
+        return facts.touchDevices.filter { $0.used && $0.owned }.flatMap { panel -> [DoctorFinding] in
+            guard let id = panel.swayIdentifier else { return [] }
+            let readable = facts.touchDevices.contains { $0.node != panel.node && $0.swayIdentifier == id }
+            guard !readable else { return [] }
+            return rules.filter { $0.identifier == id }.map { rule in
+                DoctorFinding(code: .cloneMissesInputRule, subject: "\(rule.path):\(rule.line)",
+                              message: "sway's rule '\(rule.text)' names \(panel.node) (\(panel.name)), which EdgeSwipe owns: the compositor reads "
+                                  + "its clone, and no device it reads has the identifier \(id), so the rule reaches nothing",
+                              remedy: "write the rule for 'type:touch', or for the clone's identifier ('swaymsg -t get_inputs' lists it)")
+            }
+        }
+    }
+}

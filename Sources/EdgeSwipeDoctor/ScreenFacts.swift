@@ -1,0 +1,66 @@
+import EdgeSwipeControl
+import Gestures
+
+/// One touchscreen's screen as the service publishes it (the hello's `screens`): the rotation its touches are turned
+/// by now, mirrored or not, and the output it is on when the session reported it.
+public struct ScreenFact: Sendable, Equatable {
+    public var rotation: ScreenRotation
+    public var flipped: Bool
+    /// Nil: no output reported for it (`output: null`).
+    public var output: String?
+
+    public init(rotation: ScreenRotation, flipped: Bool = false, output: String? = nil) {
+        self.rotation = rotation
+        self.flipped = flipped
+        self.output = output
+    }
+
+    /// The hello's `screens`, or nil when it has none (a service older than issue 26) or one is not of its shape.
+    public static func screens(fromHello hello: JSONValue) -> [ScreenFact]? {
+        guard case .array(let items)? = hello["screens"] else { return nil }
+        var screens: [ScreenFact] = []
+        for item in items {
+            guard case .integer(let degrees)? = item["rotation"], let rotation = ScreenRotation(degrees: Int(clamping: degrees)) else {
+                return nil
+            }
+            var output: String?
+            if case .string(let name)? = item["output"] { output = name }
+            var flipped = false
+            if case .bool(let b)? = item["flipped"] { flipped = b }
+            screens.append(ScreenFact(rotation: rotation, flipped: flipped, output: output))
+        }
+        return screens
+    }
+}
+
+/// One output of the running compositor and how it turns it.
+public struct CompositorOutputFact: Sendable, Equatable {
+    public var name: String
+    public var orientation: OutputOrientation
+
+    public init(name: String, orientation: OutputOrientation) {
+        self.name = name
+        self.orientation = orientation
+    }
+
+    /// `swaymsg -t get_outputs -r`: an array of outputs with `name`, `active` and `transform` ("normal", "90",
+    /// "flipped-90"...). Inactive outputs are left out; nil when the text is not that.
+    public static func sway(_ text: String) -> [CompositorOutputFact]? {
+        guard let value = try? JSONValue.decode(Array(text.utf8)), case .array(let items) = value else { return nil }
+        return items.compactMap { item in
+            guard case .string(let name)? = item["name"], item["active"] != .bool(false),
+                  case .string(let transform)? = item["transform"], let o = OutputOrientation(name: transform) else { return nil }
+            return CompositorOutputFact(name: name, orientation: o)
+        }
+    }
+
+    /// `hyprctl monitors -j`: an array of monitors with `name` and `transform`, wl_output's enum value (0-7).
+    public static func hyprland(_ text: String) -> [CompositorOutputFact]? {
+        guard let value = try? JSONValue.decode(Array(text.utf8)), case .array(let items) = value else { return nil }
+        return items.compactMap { item in
+            guard case .string(let name)? = item["name"], case .integer(let t)? = item["transform"],
+                  let o = OutputOrientation(wlOutputTransform: Int(clamping: t)) else { return nil }
+            return CompositorOutputFact(name: name, orientation: o)
+        }
+    }
+}
