@@ -1,12 +1,13 @@
 /// How a Wayland output is turned, in the terms of `wl_output.transform`, and what that means for touches.
 ///
-/// wl_output's transform is counter-clockwise and maps the content to the panel: with `90` the compositor draws
-/// the picture turned 90° counter-clockwise on the panel's native pixels, which is upright for a user who turned
-/// the panel 90° clockwise (its native top edge on their right, as sway's `output X transform 90` and GNOME's
-/// "portrait right" do). Touches go the other way, from the panel to the picture, so the panel's clockwise turn is
-/// exactly `ScreenRotation` of the same number of degrees: a swipe from the panel's native bottom edge, turned
-/// 90°, starts at the user's left. The flipped transforms mirror around the vertical axis before turning the
-/// content, so touches are turned first and mirrored after, left to right as the user sees it.
+/// wl_output's transform is counter-clockwise: with sway's `output X transform 90` the panel is read as turned 90°
+/// counter-clockwise, its native top edge on the user's left and its native bottom edge on the right. Measured, not
+/// guessed: wlroots maps a touch through the inverse of the output's transform (wlr_cursor), and under sway in the
+/// VM (Tests/VM/compositor/guest-screen.py) a touch at the native bottom of a `transform 90` output reaches the
+/// client at the output's right edge. So the clockwise `ScreenRotation` of a plain transform is 360° minus its
+/// angle: a panel turned 90° clockwise, whose native bottom edge is on the user's left, is `transform 270`. The
+/// flipped transforms are their own inverses: the same angle, turned first and mirrored after, left to right as the
+/// user sees it.
 public struct OutputOrientation: Hashable, Sendable {
     /// The wl_output transform's angle: 0, 90, 180 or 270 degrees counter-clockwise.
     public var transform: ScreenRotation
@@ -18,8 +19,11 @@ public struct OutputOrientation: Hashable, Sendable {
         self.flipped = flipped
     }
 
-    /// The rotation of touches (clockwise turn of the panel, `ScreenTransform.rotation`): the same angle.
-    public var rotation: ScreenRotation { transform }
+    /// The rotation of touches (clockwise turn of the panel, `ScreenTransform.rotation`): the opposite angle, or the
+    /// same one for the flipped transforms (which are their own inverses).
+    public var rotation: ScreenRotation {
+        flipped ? transform : ScreenRotation(degrees: (360 - transform.rawValue) % 360)!
+    }
 
     /// From the `wl_output.transform` enum's value: 0 normal, 1–3 turned 90/180/270, 4 flipped, 5–7 flipped and
     /// turned. Nil for anything else.

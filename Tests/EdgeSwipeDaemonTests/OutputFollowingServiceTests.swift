@@ -11,7 +11,7 @@ import TouchTrace
 @testable import EdgeSwipeDaemon
 
 /// Issue 27, item 1 through the service `edgeswipe run` starts: `rotation: auto`, and the session side reports
-/// its output turned 90° (`reportOutput`) while a finger is down. The swipe under the finger keeps the orientation
+/// its output at transform 270 (`reportOutput`; the panel turned 90° clockwise) while a finger is down. The swipe under the finger keeps the orientation
 /// it began with and completes as a left swipe; from the lift on, the device turns, and the next stroke, which
 /// starts at the panel's native left edge as the first did, begins as a top swipe (turned clockwise, the native
 /// left edge is at the top). The device is the demo recording's panel, a source of the session while its replay
@@ -54,7 +54,7 @@ import TouchTrace
         for e in events.prefix(10) { service.session.feed(e, to: id) }
         let began = try lines(client) { $0["phase"] == .string("began") }
         #expect(began.last?["edge"] == .string("left"))
-        try client.send(#"{"command":"reportOutput","output":"DSI-1","transform":90,"flipped":false,"widthMM":145,"heightMM":233}"# + "\n")
+        try client.send(#"{"command":"reportOutput","output":"DSI-1","transform":270,"flipped":false,"widthMM":145,"heightMM":233}"# + "\n")
         let reply = try lines(client, until: isReply).last
         #expect(reply?["result"] == .object(["output": .string("DSI-1"), "devices": .array([.object([
             "device": .null, "rotation": .integer(90), "flipped": .bool(false), "pending": .bool(true)])])]))
@@ -88,7 +88,7 @@ import TouchTrace
         #expect(next.last?["phase"] == .string("began") && next.last?["edge"] == .string("top"))
 
         // The same report again changes nothing and holds nothing.
-        try client.send(#"{"command":"reportOutput","output":"DSI-1","transform":90}"# + "\n")
+        try client.send(#"{"command":"reportOutput","output":"DSI-1","transform":270}"# + "\n")
         #expect(try lines(client, until: isReply).last?["result"]?["devices"] == .array([.object([
             "device": .null, "rotation": .integer(90), "flipped": .bool(false), "pending": .bool(false)])]))
         withExtendedLifetime(service) {}

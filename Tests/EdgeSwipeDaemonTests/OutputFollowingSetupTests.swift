@@ -34,7 +34,8 @@ import TouchModel
         let auto = try config("defaults:\n  rotation: auto\n")
         let outputs = ReportedOutputs([report("DSI-1", 1)])
         let turned = try DeviceSetup(entry: nil, reader: .evdev, config: auto, outputs: outputs)
-        #expect(turned.followsOutput && turned.options.rotation == .r90 && !turned.options.flipped)
+        // transform 90 is counter-clockwise: 270 clockwise.
+        #expect(turned.followsOutput && turned.options.rotation == .r270 && !turned.options.flipped)
         #expect(turned.output == .output(report("DSI-1", 1)))
         // Nothing reported yet: upright, waiting for one.
         let waiting = try DeviceSetup(entry: nil, reader: .evdev, config: auto)
@@ -53,7 +54,7 @@ import TouchModel
         let outputs = ReportedOutputs([report("HEADLESS-1", 0), report("HEADLESS-2", 3)])
         let named = try DeviceSetup(entry: nil, reader: .evdev,
                                     config: config("defaults:\n  rotation: auto\n  output: HEADLESS-2\n"), outputs: outputs)
-        #expect(named.options.rotation == .r270 && named.output == .output(report("HEADLESS-2", 3)))
+        #expect(named.options.rotation == .r90 && named.output == .output(report("HEADLESS-2", 3)))
         let other = try DeviceSetup(entry: nil, reader: .evdev,
                                     config: config("defaults:\n  rotation: auto\n  output: HEADLESS-3\n"), outputs: outputs)
         #expect(other.options.rotation == .r0 && other.output == .unreported(named: "HEADLESS-3"))
@@ -63,16 +64,16 @@ import TouchModel
 
     /// The transform composes after the device's calibration (udev's LIBINPUT_CALIBRATION_MATRIX, or the entry's):
     /// a panel whose touch layer is mirrored left to right (matrix -1 0 1 0 1 0) on an output turned 90°. A touch at
-    /// the native (0.2, 0.9) is calibrated to (0.8, 0.9), then turned: (1 − 0.9, 0.8) = (0.1, 0.8) of the screen,
-    /// which is 100 × 200 mm turned: 10 mm from the left, 160 mm down.
+    /// the native (0.2, 0.9) is calibrated to (0.8, 0.9), then turned 90° clockwise (transform 270): (1 − 0.9, 0.8) =
+    /// (0.1, 0.8) of the screen, which is 100 × 200 mm turned: 10 mm from the left, 160 mm down.
     @Test func theTransformComposesAfterTheCalibration() throws {
         let c = try config("defaults:\n  rotation: auto\n  calibration: [-1, 0, 1, 0, 1, 0]\n")
-        let setup = try DeviceSetup(entry: nil, reader: .evdev, config: c, outputs: ReportedOutputs([report("DSI-1", 1)]))
+        let setup = try DeviceSetup(entry: nil, reader: .evdev, config: c, outputs: ReportedOutputs([report("DSI-1", 3)]))
         let t = setup.options.screenTransform(deviceSize: PhysicalSize(widthMM: 200, heightMM: 100), calibrates: true)
         let p = t.screenMM(normalized: Point(x: 0.2, y: 0.9))
         #expect(abs(p.x - 10) < 1e-9 && abs(p.y - 160) < 1e-9)
         // Through libinput, the matrix is libinput's to apply: the pipeline turns what it gets.
-        let libinput = try DeviceSetup(entry: nil, reader: .libinput, config: c, outputs: ReportedOutputs([report("DSI-1", 1)]))
+        let libinput = try DeviceSetup(entry: nil, reader: .libinput, config: c, outputs: ReportedOutputs([report("DSI-1", 3)]))
         let q = libinput.options.screenTransform(deviceSize: PhysicalSize(widthMM: 200, heightMM: 100), calibrates: false)
             .screenMM(normalized: Point(x: 0.8, y: 0.9))
         #expect(abs(q.x - 10) < 1e-9 && abs(q.y - 160) < 1e-9)

@@ -21,7 +21,7 @@ import Testing
         #expect(codes(Self.clean()) == [])
         var turned = Self.clean()
         turned.screens = [ScreenFact(rotation: .r90, output: "DSI-1")]
-        turned.compositorOutputs = [CompositorOutputFact(name: "DSI-1", orientation: OutputOrientation(transform: .r90))]
+        turned.compositorOutputs = [CompositorOutputFact(name: "DSI-1", orientation: OutputOrientation(transform: .r270))]
         #expect(codes(turned) == [])
         // No compositor read (none running, or its tool missing), or a service without screens: nothing to compare.
         var unread = Self.clean()
@@ -37,14 +37,14 @@ import Testing
         #expect(findings.map(\.code) == [.rotationMismatch])
         #expect(findings.first?.message == "touches of touchscreen 1 are turned 0°, but the compositor turns DSI-1 by transform 90: "
                 + "a swipe from the edge the user sees on the left is read as from another edge")
-        #expect(findings.first?.remedy.hasSuffix("; or set 'rotation: 90'") == true)
+        #expect(findings.first?.remedy.hasSuffix("; or set 'rotation: 270'") == true)  // counter-clockwise 90
         // Mirrored outputs count: flipped-180 against a plain 180.
         facts.screens = [ScreenFact(rotation: .r180, output: "DSI-1")]
         facts.compositorOutputs = [CompositorOutputFact(name: "DSI-1", orientation: OutputOrientation(transform: .r180, flipped: true))]
         #expect(codes(facts) == [.rotationMismatch])
         // With no output named, the compositor's only output is the one.
         facts.screens = [ScreenFact(rotation: .r0)]
-        facts.compositorOutputs = [CompositorOutputFact(name: "HDMI-A-1", orientation: OutputOrientation(transform: .r270))]
+        facts.compositorOutputs = [CompositorOutputFact(name: "HDMI-A-1", orientation: OutputOrientation(transform: .r90))]
         #expect(codes(facts) == [.rotationMismatch])
     }
 
@@ -52,7 +52,7 @@ import Testing
         var facts = Self.clean()
         facts.screens = [ScreenFact(rotation: .r0)]
         facts.compositorOutputs = [CompositorOutputFact(name: "HEADLESS-1", orientation: OutputOrientation(transform: .r0)),
-                                   CompositorOutputFact(name: "HEADLESS-2", orientation: OutputOrientation(transform: .r90))]
+                                   CompositorOutputFact(name: "HEADLESS-2", orientation: OutputOrientation(transform: .r270))]
         #expect(codes(facts) == [.outputAmbiguous])
         // Named: the second output's transform is the one compared.
         facts.screens = [ScreenFact(rotation: .r90, output: "HEADLESS-2")]

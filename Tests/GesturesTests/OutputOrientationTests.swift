@@ -2,9 +2,9 @@ import Testing
 import TouchModel
 @testable import Gestures
 
-/// wl_output transforms as touches see them (Gestures/OutputOrientation.swift): the transform is counter-clockwise
-/// from the picture to the panel, so touches turn the panel's native edges clockwise by the same angle, and the
-/// flipped ones mirror left to right after turning.
+/// wl_output transforms as touches see them (Gestures/OutputOrientation.swift): as wlroots maps touches, through
+/// the inverse of the transform: a plain transform is the panel turned counter-clockwise by its angle, a flipped one
+/// is turned clockwise by its angle and mirrored left to right after (wlr_cursor's table for the inverse).
 @Suite struct OutputOrientationTests {
     /// wl_output.transform's enum (wayland.xml): normal 0, 90 1, 180 2, 270 3, flipped 4, flipped_90 5,
     /// flipped_180 6, flipped_270 7; sway's names for them.
@@ -26,7 +26,9 @@ import TouchModel
 
     /// Where each native edge of a panel ends up for the user, for all eight transforms, worked out by hand:
     /// turning a sheet clockwise by 90 moves its left side to the top, its top to the right, its right to the
-    /// bottom, its bottom to the left; mirroring then swaps left and right.
+    /// bottom, its bottom to the left; a plain transform of N is N counter-clockwise (360 − N clockwise); a flipped
+    /// one N clockwise, then left and right swapped. wlroots' own table (wlr_cursor, the inverse transform) gives the
+    /// same: 90 maps (x, y) to (y, 1 − x), so the native bottom (y = 1) is at the right.
     @Test(arguments: 0..<8)
     func everyNativeEdgeLandsWhereTheUserSeesIt(value: Int) throws {
         let o = try #require(OutputOrientation(wlOutputTransform: value))
@@ -38,7 +40,8 @@ import TouchModel
                                      .top: Point(x: 0.5, y: 0.01), .bottom: Point(x: 0.5, y: 0.99)]
         for native in Edge.allCases {
             var expected = native
-            for _ in 0..<(o.transform.rawValue / 90) { expected = clockwise[expected]! }
+            let turns = o.flipped ? o.transform.rawValue / 90 : (4 - o.transform.rawValue / 90) % 4
+            for _ in 0..<turns { expected = clockwise[expected]! }
             if o.flipped { expected = mirrored[expected]! }
             let p = t.screenNormalized(inside[native]!)
             let nearest: Edge = p.x < 0.05 ? .left : p.x > 0.95 ? .right : p.y < 0.05 ? .top : .bottom
@@ -49,10 +52,12 @@ import TouchModel
         }
     }
 
-    /// The example: a swipe from the physical bottom of a panel turned 90 degrees (sway's `transform 90`)
-    /// is a left swipe. A 128 × 64 mm panel: the finger starts 2 mm above the native bottom and moves 6 mm up.
-    @Test func aSwipeFromThePhysicalBottomAtTransform90IsALeftSwipe() throws {
-        let o = try #require(OutputOrientation(wlOutputTransform: 1))
+    /// The example: a swipe from the physical bottom of a panel turned 90 degrees clockwise (sway's
+    /// `transform 270`) is a left swipe. A 128 × 64 mm panel: the finger starts 2 mm above the native bottom and
+    /// moves 6 mm up.
+    @Test func aSwipeFromThePhysicalBottomAtTransform270IsALeftSwipe() throws {
+        let o = try #require(OutputOrientation(wlOutputTransform: 3))
+        #expect(o.rotation == .r90)
         let t = ScreenTransform(deviceSize: PhysicalSize(widthMM: 128, heightMM: 64), rotation: o.rotation, flipped: o.flipped)
         let r = try EdgeSwipeRecognizer(config: EdgeSwipeConfig(edges: Set(Edge.allCases)), transform: t)
         func c(_ phase: ContactPhase, _ upMM: Double) -> Contact {
