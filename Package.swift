@@ -96,7 +96,7 @@ let package = Package(
                                "CEdgeSwipeSys"],
                 swiftSettings: strict),
         .executableTarget(name: "edgeswipe",
-                          dependencies: ["EdgeSwipeFeedback", "EdgeSwipeWayland", "EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl",
+                          dependencies: ["EdgeSwipeFeedback", "EdgeSwipeWayland", "EdgeSwipeHaptics", "EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl",
                                          "EdgeSwipeCorpus", "EdgeSwipeDoctor"],
                           exclude: ["hot-path.order"],
                           swiftSettings: hotPathReady, linkerSettings: hotPathOrder),

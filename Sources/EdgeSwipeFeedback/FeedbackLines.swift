@@ -21,13 +21,13 @@ public enum FeedbackLines {
     }
 
     /// The screen size the service publishes (hello and state: `"screens":[{"widthMM","heightMM","rotation",
-    /// "output"}]`), as the user sees it: the entry of `output` if there is one, else the first.
+    /// "output"}]`, the size after rotation, as the user sees it): the entry of `output` if there is one, else the
+    /// first; nil when none is published yet (`[]` before any device is known).
     public static func screenSize(_ line: JSONValue, output: String?) -> PhysicalSize? {
         guard case .array(let screens)? = line["screens"], !screens.isEmpty else { return nil }
         let entry = screens.first { output != nil && $0["output"] == .string(output!) } ?? screens[0]
-        guard let w = number(entry["widthMM"]), let h = number(entry["heightMM"]) else { return nil }
-        let rotation = integer(entry["rotation"]) ?? 0
-        return ScreenMapping.seenSize(widthMM: w, heightMM: h, rotation: rotation)
+        guard let w = number(entry["widthMM"]), let h = number(entry["heightMM"]), w > 0, h > 0 else { return nil }
+        return PhysicalSize(widthMM: w, heightMM: h)
     }
 
     private static func number(_ value: JSONValue?) -> Double? {

@@ -19,14 +19,6 @@ public struct ScreenMapping: Sendable, Hashable {
     public var pxPerMMX: Double { outputWidth / screen.widthMM }
     public var pxPerMMY: Double { outputHeight / screen.heightMM }
 
-    /// The screen's size as seen, from what the service publishes for a screen (`widthMM`, `heightMM` of the
-    /// panel and its `rotation` in degrees): a quarter turn swaps the sides.
-    public static func seenSize(widthMM: Double, heightMM: Double, rotation: Int) -> PhysicalSize? {
-        guard widthMM.isFinite, heightMM.isFinite, widthMM > 0, heightMM > 0 else { return nil }
-        return rotation % 180 == 0 ? PhysicalSize(widthMM: widthMM, heightMM: heightMM)
-                                   : PhysicalSize(widthMM: heightMM, heightMM: widthMM)
-    }
-
     /// When the service publishes no screen size: the swipe's extent (the screen's width as seen, for a left or
     /// right edge) and the output's aspect give the height, the touchscreen covering the output.
     public static func sizeFromExtent(_ extentMM: Double, outputWidth: Double, outputHeight: Double) -> PhysicalSize? {

@@ -7,7 +7,7 @@ import Testing
     @Test func helpNamesEveryOption() throws {
         let r = try CLI.run(["feedback", "--help"])
         #expect(r.status == 0)
-        for option in ["--socket PATH", "--display NAME", "--output NAME", "--verbose"] {
+        for option in ["--socket PATH", "--display NAME", "--output NAME", "--haptics", "--haptic-pulse-ms MS", "--verbose"] {
             #expect(r.stdout.contains(option), "\(option)")
         }
     }
@@ -19,6 +19,8 @@ import Testing
             (["feedback", "--frobnicate"], "unknown option '--frobnicate'"),
             (["feedback", "extra"], "unexpected argument 'extra'"),
             (["feedback", "--output"], "option '--output' needs a value"),
+            (["feedback", "--haptics", "buzz"], "--haptics 'buzz': expected feedbackd, evdev:/dev/input/eventN or off"),
+            (["feedback", "--haptics", "evdev:/dev/input/event5", "--haptic-pulse-ms", "7"], "--haptic-pulse-ms '7'"),
         ]
         for (arguments, message) in cases {
             let r = try CLI.run(arguments)

@@ -48,12 +48,16 @@ private func line(_ text: String) throws -> JSONValue { try JSONValue.decode(Arr
     }
 
     @Test func thePublishedScreenOfTheOutputElseTheFirst() throws {
-        let hello = try line(#"{"type":"hello","protocol":2,"screens":[{"widthMM":150,"heightMM":70,"rotation":90,"output":"DSI-1"},"#
+        // Sizes as the user sees them (after rotation, docs/protocol.md "Connecting"): taken as they are.
+        let hello = try line(#"{"type":"hello","protocol":2,"screens":[{"widthMM":70,"heightMM":150,"rotation":90,"output":"DSI-1"},"#
                              + #"{"widthMM":256,"heightMM":192,"rotation":0,"output":"HDMI-A-1"}]}"#)
         #expect(FeedbackLines.screenSize(hello, output: "HDMI-A-1") == PhysicalSize(widthMM: 256, heightMM: 192))
         #expect(FeedbackLines.screenSize(hello, output: "DSI-1") == PhysicalSize(widthMM: 70, heightMM: 150))
         #expect(FeedbackLines.screenSize(hello, output: nil) == PhysicalSize(widthMM: 70, heightMM: 150))
         #expect(FeedbackLines.screenSize(hello, output: "VGA-9") == PhysicalSize(widthMM: 70, heightMM: 150))
+        let unnamed = try line(#"{"type":"hello","screens":[{"heightMM":232.64,"output":null,"rotation":0,"widthMM":145.36}]}"#)
+        #expect(FeedbackLines.screenSize(unnamed, output: "DSI-1") == PhysicalSize(widthMM: 145.36, heightMM: 232.64))
+        #expect(FeedbackLines.screenSize(try line(#"{"type":"hello","protocol":2,"screens":[]}"#), output: nil) == nil)
         #expect(FeedbackLines.screenSize(try line(#"{"type":"hello","protocol":2}"#), output: nil) == nil)
         #expect(FeedbackLines.screenSize(try line(#"{"screens":[{"widthMM":0,"heightMM":70}]}"#), output: nil) == nil)
     }

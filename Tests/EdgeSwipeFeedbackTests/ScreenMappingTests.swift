@@ -8,15 +8,6 @@ import TouchModel
         #expect(m.pxPerMMX == 6.4 && m.pxPerMMY == 5.4)
     }
 
-    @Test func aQuarterTurnSwapsThePanelsSides() {
-        #expect(ScreenMapping.seenSize(widthMM: 150, heightMM: 70, rotation: 0) == PhysicalSize(widthMM: 150, heightMM: 70))
-        #expect(ScreenMapping.seenSize(widthMM: 150, heightMM: 70, rotation: 180) == PhysicalSize(widthMM: 150, heightMM: 70))
-        #expect(ScreenMapping.seenSize(widthMM: 150, heightMM: 70, rotation: 90) == PhysicalSize(widthMM: 70, heightMM: 150))
-        #expect(ScreenMapping.seenSize(widthMM: 150, heightMM: 70, rotation: 270) == PhysicalSize(widthMM: 70, heightMM: 150))
-        #expect(ScreenMapping.seenSize(widthMM: 0, heightMM: 70, rotation: 0) == nil)
-        #expect(ScreenMapping.seenSize(widthMM: .nan, heightMM: 70, rotation: 0) == nil)
-    }
-
     @Test func withoutAPublishedSizeTheExtentAndTheOutputsAspectGiveIt() {
         #expect(ScreenMapping.sizeFromExtent(256, outputWidth: 640, outputHeight: 480) == PhysicalSize(widthMM: 256, heightMM: 192))
         #expect(ScreenMapping.sizeFromExtent(0, outputWidth: 640, outputHeight: 480) == nil)

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import EdgeSwipeControl
 import EdgeSwipeFeedback
+import EdgeSwipeHaptics
 import EdgeSwipeSystem
 import EdgeSwipeWayland
 import TouchModel
@@ -33,18 +34,28 @@ enum FeedbackCommand: Subcommand {
                                        help: "The output the touchscreen maps to, e.g. DSI-1 (default: the only or first output).")
         static let verbose = OptionSpec(name: "verbose", short: "v", valueName: nil,
                                         help: "Print each arrow picture committed, as a JSON line (time, frame latency, place).")
-        static let options = [socket, display, output, verbose]
+        static let haptics = OptionSpec(name: "haptics", short: nil, valueName: "feedbackd|evdev:PATH|off",
+                                        help: "Where the arm and disarm are felt: feedbackd on the session bus (default), force feedback on an evdev vibrator, or off.")
+        static let hapticPulse = OptionSpec(name: "haptic-pulse-ms", short: nil, valueName: "MS",
+                                            help: "The evdev pulse (default \(HapticsChoice.defaultPulseMs) ms, 15-1000) for --haptics evdev:PATH.")
+        static let options = [socket, display, output, haptics, hapticPulse, verbose]
 
         var socketPath: String
         var displayName: String?
         var outputName: String?
         var verbose: Bool
+        var haptics: HapticsChoice
 
         init(_ a: ParsedArguments) throws(UsageError) {
             socketPath = a.string(Self.socket) ?? defaultSocket
             displayName = a.string(Self.display)
             outputName = a.string(Self.output)
             verbose = a.flag(Self.verbose)
+            do {
+                haptics = try HapticsChoice.parse(a.string(Self.haptics) ?? "feedbackd", pulseMs: a.string(Self.hapticPulse))
+            } catch {
+                throw UsageError(error.description)
+            }
             if socketPath.isEmpty { throw UsageError("--socket must not be empty") }
             if outputName?.isEmpty == true { throw UsageError("--output must not be empty") }
         }
@@ -61,6 +72,7 @@ enum FeedbackCommand: Subcommand {
             say("the compositor has no wlr-layer-shell (GNOME has none): no arrow is drawn; the back is still observed")
         }
         let overlay = ArrowOverlay(display: display, outputName: o.outputName)
+        let haptics = makeHaptics(o.haptics, loop: loop)
         overlay.onProblem = say
         if o.verbose { overlay.onCommit = { Output.stdout(FeedbackJSON.commit($0)) } }
         var sessionEnded = false
@@ -73,15 +85,34 @@ enum FeedbackCommand: Subcommand {
             if line["type"] == .string("hello") {
                 overlay.screenSize = FeedbackLines.screenSize(line, output: o.outputName) ?? overlay.screenSize
             } else if let (observation, frameTime) = FeedbackLines.observation(line) {
+                // Felt first: the haptic call is the more urgent, and it never blocks (an asynchronous bus call).
+                if let haptics, let frameTime, let kind = EdgeSwipeHaptics.BackObservation.Kind(rawValue: observation.kind.rawValue) {
+                    haptics.observe(EdgeSwipeHaptics.BackObservation(gestureId: observation.gestureID, kind: kind, frameTime: frameTime),
+                                    now: loop.now)
+                }
                 overlay.observe(observation, frameTime: frameTime)
             }
             display.flush()
         }
         connection.start()
         try loop.run()
-        withExtendedLifetime((signals, connection, overlay)) {}
+        withExtendedLifetime((signals, connection, overlay, haptics)) {}
         if !sessionEnded { say("stopped") }
         return .success
+    }
+
+    /// The haptics as chosen; nil when off, or when the output cannot be had (said once: the arrow goes on).
+    static func makeHaptics(_ choice: HapticsChoice, loop: EventLoop) -> Haptics? {
+        do throws(HapticsError) {
+            switch choice {
+            case .off: return nil
+            case .feedbackd: return Haptics(output: try FeedbackdHaptics(loop: loop, report: say))
+            case .evdev(let path, let pulse): return Haptics(output: try EvdevRumble(path: path, pulse: pulse, report: say))
+            }
+        } catch {
+            say("no haptics: \(error)")
+            return nil
+        }
     }
 
     static func say(_ message: String) {
