@@ -14,17 +14,9 @@ import Testing
         let dir = NSTemporaryDirectory() + "edgeswipe-report-output-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let socket = dir + "/control.sock"
         try "defaults:\n  rotation: auto\n".write(toFile: dir + "/config.yaml", atomically: true, encoding: .utf8)
-        let child = try Spawn.start([CLI.binary.path, "run", "--config", dir + "/config.yaml", "--socket", socket,
-                                     "--replay", Self.recording, "--replay-delay", "600"],
-                                    fileActions: [.open(fd: 0, path: "/dev/null", flags: O_RDONLY),
-                                                  .open(fd: 1, path: "/dev/null", flags: O_WRONLY),
-                                                  .open(fd: 2, path: dir + "/stderr", flags: O_WRONLY | O_CREAT | O_TRUNC)])
+        let (child, socket) = try startService(["--config", dir + "/config.yaml", "--replay", Self.recording, "--replay-delay", "600"], in: dir)
         defer { try? child.signal(SIGKILL); _ = try? child.wait() }
-        let deadline = Date().addingTimeInterval(60)
-        while access(socket, F_OK) != 0, Date() < deadline, try child.poll() == nil { usleep(20_000) }
-        _ = try #require(serviceHello(socket), "the service did not start: \((try? String(contentsOfFile: dir + "/stderr", encoding: .utf8)) ?? "")")
 
         let r = try CLI.run(["report-output", "--socket", socket, "--output", "DSI-1", "--transform", "flipped-270"])
         #expect(r.status == 0, "\(r.stderr)")
