@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "EdgeSwipeHapticsTests", dependencies: ["EdgeSwipeHaptics", "EdgeSwipeSystem", "TouchModel", "CEdgeSwipeSys"],
                     swiftSettings: strict),
         .testTarget(name: "EdgeSwipeFeedbackTests", dependencies: ["EdgeSwipeFeedback", "EdgeSwipeControl", "TouchModel"], swiftSettings: strict),
-        .testTarget(name: "EdgeSwipeDoctorTests", dependencies: ["EdgeSwipeDoctor", "Gestures"], swiftSettings: strict),
+        .testTarget(name: "EdgeSwipeDoctorTests", dependencies: ["EdgeSwipeDoctor", "Gestures", "EdgeSwipeControl"], swiftSettings: strict),
         // Runs the built `edgeswipe` binary: help, exit codes, JSON output, error messages.
         .testTarget(name: "CLITests", dependencies: ["EdgeSwipeSystem", "FixtureSupport"], swiftSettings: strict),
         // Every input a fuzz target ever crashed on, run through the same harness code path.
