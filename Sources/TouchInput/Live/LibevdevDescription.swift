@@ -1,4 +1,6 @@
 import CEvdev
+// mtdev.h includes linux/input.h too; a release build may attribute `input_absinfo` to CMtdev.
+import CMtdev
 
 extension DeviceDescription {
     /// Everything libevdev knows about an open device: name, ids, every supported type and code up to

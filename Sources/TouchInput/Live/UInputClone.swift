@@ -1,5 +1,7 @@
 import CEdgeSwipeSys
 import CEvdev
+// mtdev.h includes linux/input.h too; a release build may attribute `input_absinfo` to CMtdev.
+import CMtdev
 import EdgeSwipeSystem
 
 /// A uinput copy of an evdev device, made by libevdev (`libevdev_uinput_create_from_device`): the source's name,
