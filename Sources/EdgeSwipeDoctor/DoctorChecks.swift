@@ -88,7 +88,7 @@ public enum DoctorChecks {
 
     static func grabs(_ facts: DoctorFacts) -> [DoctorFinding] {
         let serviceNodes = Set(edgeSwipeServices(facts).flatMap(\.inputNodes))
-        return facts.touchDevices.filter { $0.used && $0.grabbedByOther == true && !serviceNodes.contains($0.node) }.map { d in
+        return facts.touchDevices.filter { $0.used && $0.grabbedByOther == true && !($0.owned && serviceNodes.contains($0.node)) }.map { d in
             let holders = facts.processes.filter { $0.pid != facts.selfPID && $0.inputNodes.contains(d.node) }
                 .map { "\($0.program) (pid \($0.pid))" }
             let who = holders.isEmpty ? "a process this user cannot see (run the doctor as root to name it)"

@@ -74,7 +74,11 @@ import Testing
     @Test func theServicesOwnGrabInOwnershipModeIsNoFinding() {
         var facts = Self.clean()
         facts.touchDevices[0].grabbedByOther = true
+        facts.touchDevices[0].owned = true
         #expect(codes(facts) == [])
+        // Not owned, the service only reads the node: a grab is another program's, whoever else holds it open.
+        facts.touchDevices[0].owned = false
+        #expect(codes(facts) == [.touchscreenGrabbed])
     }
 
     @Test func twoEdgeSwipeServicesAreOneFinding() {
