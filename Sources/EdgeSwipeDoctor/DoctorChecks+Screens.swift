@@ -45,6 +45,10 @@ extension DoctorChecks {
 /// be its clone.
 extension DoctorChecks {
     static func cloneMapping(_ facts: DoctorFacts) -> [DoctorFinding] {
+        swayCloneMapping(facts) + hyprlandCloneMapping(facts)
+    }
+
+    static func swayCloneMapping(_ facts: DoctorFacts) -> [DoctorFinding] {
         let rules = facts.compositorConfigs.flatMap(SwayInputRule.rules(in:))
         return facts.touchDevices.filter { $0.used && $0.owned }.flatMap { panel -> [DoctorFinding] in
             guard let id = panel.swayIdentifier else { return [] }
@@ -55,6 +59,30 @@ extension DoctorChecks {
                               message: "sway's rule '\(rule.text)' names \(panel.node) (\(panel.name)), which EdgeSwipe owns: the compositor reads "
                                   + "its clone, and no device it reads has the identifier \(id), so the rule reaches nothing",
                               remedy: "write the rule for 'type:touch', or for the clone's identifier ('swaymsg -t get_inputs' lists it)")
+            }
+        }
+    }
+}
+
+/// Hyprland names an owned panel and its clone alike, one of them with a `-1` suffix, in an order its device
+/// enumeration decides: a `device` rule reaches both only when it is written for both names.
+extension DoctorChecks {
+    static func hyprlandCloneMapping(_ facts: DoctorFacts) -> [DoctorFinding] {
+        let rules = facts.compositorConfigs.flatMap(HyprlandDeviceRule.rules(in:))
+        guard !rules.isEmpty else { return [] }
+        return facts.touchDevices.filter { $0.used && $0.owned }.flatMap { panel -> [DoctorFinding] in
+            HyprlandDeviceRule.deviceNames(kernelName: panel.name).sorted().flatMap { base -> [DoctorFinding] in
+                let naming = rules.filter { $0.name == base || HyprlandDeviceRule.isDuplicate($0.name, of: base) }
+                let both = naming.contains { $0.name == base } && naming.contains { $0.name != base }
+                guard !both else { return [] }
+                return naming.map { rule in
+                    DoctorFinding(code: .cloneMissesInputRule, subject: "\(rule.path):\(rule.line)",
+                                  message: "Hyprland's rule '\(rule.text)' names \(panel.node) (\(panel.name)), which EdgeSwipe owns: Hyprland "
+                                      + "calls the panel and its clone '\(base)' and '\(base)-1' in the order it finds them, so the rule "
+                                      + "reaches one of the two, which may be the grabbed panel that sends nothing",
+                                  remedy: "write the same device rule for both '\(base)' and '\(base)-1' ('hyprctl devices' lists them), "
+                                      + "or map every touch device with 'input { touchdevice { output = NAME } }'")
+                }
             }
         }
     }
