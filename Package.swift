@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "EdgeSwipeDoctor", dependencies: ["EdgeSwipeSystem", "Gestures", "EdgeSwipeControl", "CEdgeSwipeSys"], swiftSettings: strict),
         // The back arrow of `edgeswipe feedback`, session side (runs as the user, never in the service): its state
         // over a back gesture, its geometry and the protocol lines it reads, pure; then its Wayland surface.
-        .target(name: "EdgeSwipeFeedback", dependencies: ["TouchModel", "EdgeSwipeControl"], swiftSettings: strict,
+        .target(name: "EdgeSwipeFeedback", dependencies: ["TouchModel", "Gestures", "EdgeSwipeControl"], swiftSettings: strict,
                 linkerSettings: [.linkedLibrary("m")]),
         .target(name: "EdgeSwipeWayland",
                 dependencies: ["EdgeSwipeFeedback", "EdgeSwipeSystem", "TouchModel", "CWaylandClient", "CWaylandProtocols", "CPixman",
@@ -136,7 +136,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "EdgeSwipeHapticsTests", dependencies: ["EdgeSwipeHaptics", "EdgeSwipeSystem", "TouchModel", "CEdgeSwipeSys"],
                     swiftSettings: strict),
-        .testTarget(name: "EdgeSwipeFeedbackTests", dependencies: ["EdgeSwipeFeedback", "EdgeSwipeControl", "TouchModel"], swiftSettings: strict),
+        .testTarget(name: "EdgeSwipeFeedbackTests", dependencies: ["EdgeSwipeFeedback", "EdgeSwipeControl", "Gestures", "TouchModel"], swiftSettings: strict),
         .testTarget(name: "EdgeSwipeDoctorTests", dependencies: ["EdgeSwipeDoctor", "Gestures", "EdgeSwipeControl"], swiftSettings: strict),
         // Runs the built `edgeswipe` binary: help, exit codes, JSON output, error messages.
         .testTarget(name: "CLITests", dependencies: ["EdgeSwipeSystem", "FixtureSupport"], swiftSettings: strict),

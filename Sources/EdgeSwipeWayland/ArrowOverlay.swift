@@ -81,7 +81,7 @@ public final class ArrowOverlay {
             },
             closed: { data, _ in ArrowOverlay.from(data).destroySurface() }))
         frameListener.initialize(to: wl_callback_listener(done: { data, _, _ in ArrowOverlay.from(data).frameDone() }))
-        display.onOutputsChanged = { [unowned self] in
+        display.observeOutputs { [unowned self] in
             // A new size or scale: the strip is rebuilt at the next picture.
             self.destroySurface()
             self.update()

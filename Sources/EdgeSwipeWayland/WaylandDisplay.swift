@@ -34,8 +34,8 @@ public final class WaylandDisplay {
     private(set) var outputs: [WaylandOutput] = []
     private var registration: LoopRegistration?
     private let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
-    /// Runs when an output appears, changes (at its `done`) or goes.
-    var onOutputsChanged: (() -> Void)?
+    /// Run when an output appears, changes (at its `done`) or goes: the arrow's strip, the output reports.
+    private var outputObservers: [() -> Void] = []
 
     /// Connects to `name` (nil: $WAYLAND_DISPLAY, else wayland-0) and collects the globals and the outputs' state.
     public init(name: String?) throws {
@@ -92,7 +92,7 @@ public final class WaylandDisplay {
             // Version 4 adds the output's name, which --output matches.
             guard let proxy = bind(edgeswipe_wl_output_interface(), 4) else { return }
             let output = WaylandOutput(proxy: proxy, globalName: name)
-            output.onChange = { [unowned self] _ in self.onOutputsChanged?() }
+            output.onChange = { [unowned self] _ in self.outputsChanged() }
             outputs.append(output)
         default: break
         }
@@ -101,7 +101,16 @@ public final class WaylandDisplay {
     private func globalRemoved(name: UInt32) {
         guard let i = outputs.firstIndex(where: { $0.globalName == name }) else { return }
         outputs.remove(at: i)
-        onOutputsChanged?()
+        outputsChanged()
+    }
+
+    /// Runs `handler` whenever an output appears, changes (at its `done`) or goes; `outputInfos` is then current.
+    public func observeOutputs(_ handler: @escaping () -> Void) {
+        outputObservers.append(handler)
+    }
+
+    private func outputsChanged() {
+        for observer in outputObservers { observer() }
     }
 
     /// Reads and dispatches whenever the compositor has sent something; `onGone` runs once when the connection

@@ -6,6 +6,7 @@ import EdgeSwipeFeedback
 import EdgeSwipeHaptics
 import EdgeSwipeSystem
 import EdgeSwipeWayland
+import Gestures
 import TouchModel
 
 /// `edgeswipe feedback`: the per-user process of the graphical session that shows the back swipe (issue 25).
@@ -22,7 +23,9 @@ enum FeedbackCommand: Subcommand {
         with the session). It registers with the service as a back observer, so it sees every back swipe without
         taking one, and reconnects whenever the service restarts. On a compositor without wlr-layer-shell
         (GNOME) it says so once and draws nothing. It exits 0 when the Wayland display goes away (the session
-        ended). See docs/feedback.md.
+        ended). It also reports every output's transform and size to the service (reportOutput) when it connects
+        and whenever an output changes, so `rotation: auto` follows the screen without a compositor hook;
+        --no-report-outputs leaves that to a hook that runs `edgeswipe report-output`. See docs/feedback.md.
         """
 
     struct Options: CommandOptions {
@@ -38,12 +41,15 @@ enum FeedbackCommand: Subcommand {
                                         help: "Where the arm and disarm are felt: feedbackd on the session bus (default), force feedback on an evdev vibrator, or off.")
         static let hapticPulse = OptionSpec(name: "haptic-pulse-ms", short: nil, valueName: "MS",
                                             help: "The evdev pulse (default \(HapticsChoice.defaultPulseMs) ms, 15-1000) for --haptics evdev:PATH.")
-        static let options = [socket, display, output, haptics, hapticPulse, verbose]
+        static let noReportOutputs = OptionSpec(name: "no-report-outputs", short: nil, valueName: nil,
+                                                help: "Do not report the outputs' transforms and sizes to the service (a compositor hook reports them).")
+        static let options = [socket, display, output, haptics, hapticPulse, noReportOutputs, verbose]
 
         var socketPath: String
         var displayName: String?
         var outputName: String?
         var verbose: Bool
+        var reportOutputs: Bool
         var haptics: HapticsChoice
 
         init(_ a: ParsedArguments) throws(UsageError) {
@@ -51,6 +57,7 @@ enum FeedbackCommand: Subcommand {
             displayName = a.string(Self.display)
             outputName = a.string(Self.output)
             verbose = a.flag(Self.verbose)
+            reportOutputs = !a.flag(Self.noReportOutputs)
             do {
                 haptics = try HapticsChoice.parse(a.string(Self.haptics) ?? "feedbackd", pulseMs: a.string(Self.hapticPulse))
             } catch {
@@ -81,7 +88,9 @@ enum FeedbackCommand: Subcommand {
             sessionEnded = true
             loop.stop()
         }
+        var reporter = OutputReporter()
         let connection = try ObserverConnection(loop: loop, path: o.socketPath, say: say) { line in
+            if o.reportOutputs, let problem = reporter.answer(line) { say(problem) }
             if line["type"] == .string("hello") {
                 overlay.screenSize = FeedbackLines.screenSize(line, output: o.outputName) ?? overlay.screenSize
             } else if let (observation, frameTime) = FeedbackLines.observation(line) {
@@ -93,6 +102,32 @@ enum FeedbackCommand: Subcommand {
                 overlay.observe(observation, frameTime: frameTime)
             }
             display.flush()
+        }
+        if o.reportOutputs {
+            var namelessSaid = false
+            func outputs() -> [OutputReport] {
+                let infos = display.outputInfos
+                if !namelessSaid, infos.contains(where: { $0.name == nil && $0.modeWidth > 0 }) {
+                    say("the compositor names no outputs (wl_output before version 4): they are not reported; "
+                        + "use edgeswipe report-output from a compositor hook")
+                    namelessSaid = true
+                }
+                return infos.compactMap(FeedbackOutputs.report)
+            }
+            func send(_ reports: [OutputReport]) {
+                for report in reports {
+                    do {
+                        try connection.send(OutputReporter.request(report))
+                        say("reported output \(FeedbackOutputs.describe(report))")
+                    } catch {
+                        connection.disconnect(because: "\(error)")
+                        return
+                    }
+                }
+            }
+            connection.onConnected = { send(reporter.connected(outputs())) }
+            connection.onDisconnected = { reporter.disconnected() }
+            display.observeOutputs { send(reporter.outputsChanged(outputs())) }
         }
         connection.start()
         try loop.run()
@@ -117,6 +152,24 @@ enum FeedbackCommand: Subcommand {
 
     static func say(_ message: String) {
         Output.stderr("edgeswipe feedback: " + message)
+    }
+}
+
+/// The outputs as `edgeswipe feedback` reports them.
+enum FeedbackOutputs {
+    static func report(_ info: OutputInfo) -> OutputReport? {
+        OutputReporter.report(name: info.name, transform: info.transform, physicalWidthMM: info.physicalWidthMM,
+                              physicalHeightMM: info.physicalHeightMM, modeWidth: info.modeWidth,
+                              modeHeight: info.modeHeight, scale: info.scale)
+    }
+
+    /// For the log: `HEADLESS-1: transform 90, 344x194 mm, 1280x720 px, scale 1`.
+    static func describe(_ r: OutputReport) -> String {
+        var text = "\(r.output): transform \(r.orientation.name)"
+        if let w = r.widthMM, let h = r.heightMM { text += ", \(Int(w))x\(Int(h)) mm" }
+        if let w = r.widthPixels, let h = r.heightPixels { text += ", \(w)x\(h) px" }
+        if let s = r.scale { text += ", scale \(Int(s))" }
+        return text
     }
 }
 

@@ -25,6 +25,11 @@ final class ObserverConnection {
     private var framer = LineFramer()
     private let onLine: (JSONValue) -> Void
     private let say: (String) -> Void
+    /// Run after each connection is made and the observer's registration sent: what else this client tells a
+    /// service that may have just restarted (the output reports).
+    var onConnected: (() -> Void)?
+    /// Run when a connection is lost.
+    var onDisconnected: (() -> Void)?
     /// The last failure said, so a service that stays away is reported once, not at every attempt.
     private var lastFailure: String?
 
@@ -56,6 +61,7 @@ final class ObserverConnection {
             // whatever it subscribed to.
             try send(.object(["command": .string("registerBackHandler"), "id": .integer(1), "priority": .string("observer"),
                               "edges": .array([.string("left"), .string("right")]), "protocol": .integer(2)]))
+            onConnected?()
         } catch {
             disconnect(because: "\(error)")
         }
@@ -103,7 +109,11 @@ final class ObserverConnection {
 
     /// Drops the connection (if any) and arms the timer for the next attempt.
     func disconnect(because why: String) {
-        if case .connected(let registration) = state { registration.close() }
+        if case .connected(let registration) = state {
+            registration.close()
+            state = .waiting
+            onDisconnected?()
+        }
         state = .waiting
         if why != lastFailure {
             say("\(why); connecting again until it answers")

@@ -1,0 +1,146 @@
+import EdgeSwipeControl
+import EdgeSwipeFeedback
+import Gestures
+import Testing
+
+// What `edgeswipe feedback` sends the service about the outputs (docs/feedback.md, docs/protocol.md "Outputs and
+// rotation: auto"): everything at each connection, a change once, nothing twice.
+
+private let dsi = OutputReport(output: "DSI-1", orientation: OutputOrientation(transform: .r0), widthMM: 155, heightMM: 87,
+                               widthPixels: 1080, heightPixels: 1920, scale: 1)
+private let hdmi = OutputReport(output: "HDMI-A-1", orientation: OutputOrientation(transform: .r0), widthMM: 600, heightMM: 340,
+                                widthPixels: 1920, heightPixels: 1080, scale: 1)
+
+private func turned(_ r: OutputReport, _ degrees: Int, flipped: Bool = false) -> OutputReport {
+    var t = r
+    t.orientation = OutputOrientation(transform: ScreenRotation(degrees: degrees)!, flipped: flipped)
+    return t
+}
+
+@Suite struct OutputReporterTests {
+    @Test func aConnectionSendsEveryOutputOnceAndTheSameStateNeverAgain() {
+        var r = OutputReporter()
+        #expect(r.connected([dsi, hdmi]) == [dsi, hdmi])
+        #expect(r.outputsChanged([dsi, hdmi]).isEmpty)
+        #expect(r.outputsChanged([hdmi, dsi]).isEmpty)
+    }
+
+    @Test func aChangeSendsThatOutputOnly() {
+        var r = OutputReporter()
+        _ = r.connected([dsi, hdmi])
+        #expect(r.outputsChanged([turned(dsi, 90), hdmi]) == [turned(dsi, 90)])
+        #expect(r.outputsChanged([turned(dsi, 90), hdmi]).isEmpty)
+        // Back to where it was is a change too: the service was last told 90.
+        #expect(r.outputsChanged([dsi, hdmi]) == [dsi])
+    }
+
+    @Test func everyFieldIsAState() {
+        var changes: [OutputReport] = []
+        for degrees in [90, 180, 270] { changes.append(turned(dsi, degrees)) }
+        changes.append(turned(dsi, 0, flipped: true))
+        var bigger = dsi; bigger.widthMM = 156; changes.append(bigger)
+        var unknown = dsi; unknown.widthMM = nil; unknown.heightMM = nil; changes.append(unknown)
+        var mode = dsi; mode.widthPixels = 720; changes.append(mode)
+        var scale = dsi; scale.scale = 2; changes.append(scale)
+        for change in changes {
+            var r = OutputReporter()
+            _ = r.connected([dsi])
+            #expect(r.outputsChanged([change]) == [change])
+            #expect(r.outputsChanged([change]).isEmpty)
+        }
+    }
+
+    @Test func nothingIsSentWhileDisconnectedAndAReconnectionSendsEverythingAsItIsNow() {
+        var r = OutputReporter()
+        #expect(r.outputsChanged([dsi]).isEmpty)  // not connected yet
+        _ = r.connected([dsi, hdmi])
+        r.disconnected()
+        #expect(r.outputsChanged([turned(dsi, 270), hdmi]).isEmpty)
+        // A restarted service knows no output: both again, the turned one as it is now.
+        #expect(r.connected([turned(dsi, 270), hdmi]) == [turned(dsi, 270), hdmi])
+        #expect(r.outputsChanged([turned(dsi, 270), hdmi]).isEmpty)
+    }
+
+    @Test func anOutputThatGoesAndComesBackIsSentAgain() {
+        var r = OutputReporter()
+        _ = r.connected([dsi, hdmi])
+        #expect(r.outputsChanged([dsi]).isEmpty)
+        #expect(r.outputsChanged([dsi, hdmi]) == [hdmi])
+    }
+
+    @Test func ofTwoOutputsWithOneNameTheFirstCounts() {
+        var r = OutputReporter()
+        #expect(r.connected([dsi, turned(dsi, 90)]) == [dsi])
+        #expect(r.outputsChanged([dsi, turned(dsi, 180)]).isEmpty)
+    }
+
+    @Test func theRequestIsOneTheServiceDecodesToTheSameReportWithAnIdNamingTheOutput() throws {
+        for report in [dsi, turned(hdmi, 270, flipped: true), OutputReport(output: "X", orientation: OutputOrientation(transform: .r0))] {
+            let line = OutputReporter.request(report)
+            #expect(line["id"] == .string("reportOutput \(report.output)"))
+            let request = try ControlProtocol.decodeRequest(line.encodedLine()).get()
+            #expect(request.command == .reportOutput(report))
+        }
+    }
+
+    @Test func wlOutputsStateBecomesTheReport() throws {
+        // wl_output.transform's enum: 0 normal, 1-3 turned 90/180/270 counter-clockwise, 4-7 the same flipped.
+        let names = ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"]
+        for (value, name) in names.enumerated() {
+            let r = try #require(OutputReporter.report(name: "DSI-1", transform: value, physicalWidthMM: 155, physicalHeightMM: 87,
+                                                       modeWidth: 1080, modeHeight: 1920, scale: 2))
+            #expect(r.orientation.name == name)
+            #expect(r == OutputReport(output: "DSI-1", orientation: r.orientation, widthMM: 155, heightMM: 87,
+                                      widthPixels: 1080, heightPixels: 1920, scale: 2))
+        }
+        for bad in [-1, 8, 100] {
+            #expect(OutputReporter.report(name: "DSI-1", transform: bad, physicalWidthMM: 155, physicalHeightMM: 87,
+                                          modeWidth: 1080, modeHeight: 1920, scale: 1) == nil)
+        }
+        // No name (wl_output before version 4, no xdg-output): nothing to report it as; a name the service refuses.
+        for name in [nil, "", String(repeating: "A", count: 65)] as [String?] {
+            #expect(OutputReporter.report(name: name, transform: 0, physicalWidthMM: 155, physicalHeightMM: 87,
+                                          modeWidth: 1080, modeHeight: 1920, scale: 1) == nil)
+        }
+    }
+
+    @Test func sizesTheServiceWouldRefuseOrThatSayUnknownAreLeftOut() throws {
+        // (width mm, height mm) -> both kept or both left out: 0 is wl_output's "unknown", past 10 m is not a screen.
+        let cases: [(Int, Int, Bool)] = [(155, 87, true), (0, 0, false), (155, 0, false), (0, 87, false), (10_000, 1, true),
+                                         (10_001, 87, false), (-5, 87, false)]
+        for (w, h, kept) in cases {
+            let r = try #require(OutputReporter.report(name: "HEADLESS-1", transform: 1, physicalWidthMM: w, physicalHeightMM: h,
+                                                       modeWidth: 1280, modeHeight: 720, scale: 1))
+            #expect((r.widthMM, r.heightMM) == (kept ? Double(w) : nil, kept ? Double(h) : nil))
+        }
+        let noMode = try #require(OutputReporter.report(name: "HEADLESS-1", transform: 0, physicalWidthMM: 0, physicalHeightMM: 0,
+                                                        modeWidth: 0, modeHeight: 720, scale: 17))
+        #expect(noMode.widthPixels == nil && noMode.heightPixels == nil && noMode.scale == nil)
+        let huge = try #require(OutputReporter.report(name: "HEADLESS-1", transform: 0, physicalWidthMM: 0, physicalHeightMM: 0,
+                                                      modeWidth: 65_536, modeHeight: 720, scale: 16))
+        #expect(huge.widthPixels == nil && huge.scale == 16)
+    }
+
+    @Test func anErrorAnswerIsSaidOncePerOutputAndCode() throws {
+        var r = OutputReporter()
+        let refused = try JSONValue.decode(Array(#"{"code":"refused","id":"reportOutput DSI-1","message":"16 outputs are known already","type":"error"}"#.utf8))
+        let said = r.answer(refused)
+        let first = try #require(said)
+        #expect(first.contains("DSI-1") && first.contains("refused") && first.contains("16 outputs are known already"))
+        #expect(r.answer(refused) == nil)
+        let other = try JSONValue.decode(Array(#"{"code":"refused","id":"reportOutput HDMI-A-1","message":"m","type":"error"}"#.utf8))
+        #expect(r.answer(other)?.contains("HDMI-A-1") == true)
+        let older = try JSONValue.decode(Array(#"{"code":"unknownCommand","id":"reportOutput DSI-1","message":"unknown command","type":"error"}"#.utf8))
+        #expect(r.answer(older)?.contains("older than reportOutput") == true)
+    }
+
+    @Test func linesThatAreNotAnErrorToAReportAreNotSaid() throws {
+        var r = OutputReporter()
+        for text in [#"{"command":"reportOutput","id":"reportOutput DSI-1","result":{"devices":[],"output":"DSI-1"},"type":"reply"}"#,
+                     #"{"code":"badArguments","id":1,"message":"m","type":"error"}"#,
+                     #"{"code":"badJSON","message":"m","type":"error"}"#,
+                     #"{"code":"badArguments","id":"push","message":"m","type":"error"}"#] {
+            #expect(r.answer(try JSONValue.decode(Array(text.utf8))) == nil)
+        }
+    }
+}
