@@ -1,7 +1,9 @@
 // Types of edgeswipe.js, EdgeSwipe's browser kit (docs/kiosk.md, "The browser kit"). Protocol 2.
 
 /** The control protocol version the module speaks (the hello's `protocol`). */
-export const PROTOCOL: 2;
+export const PROTOCOL: 3;
+/** The version the module's handler commands name (back handlers came with 2): a version-2 service serves it. */
+export const BACK_HANDLERS_PROTOCOL: 2;
 /** The spring that smooths progress: stiffness 1500 s⁻², damping 2·√1500 ≈ 77.5 s⁻¹ (critically damped). */
 export const SPRING: Readonly<Spring>;
 export const EXCLUDE_ATTRIBUTE: "data-edgeswipe-exclude";

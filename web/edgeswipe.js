@@ -3,8 +3,11 @@
 // registers the page and its open overlays as back handlers, declares the page's marked elements as exclusion
 // rectangles in screen millimetres, and keeps a history-based page's back in step. Protocol: docs/protocol.md.
 
-/** The control protocol version this module speaks (the hello's `protocol`). */
-export const PROTOCOL = 2;
+/** The control protocol version this module speaks (the hello's `protocol`; the service's ControlProtocol.version). */
+export const PROTOCOL = 3;
+/** The version the module's own commands need: back handlers came with 2 (3 added `reportOutput`, which a page
+ *  does not send), so its handler commands name 2 and a version-2 service serves the module whole. */
+export const BACK_HANDLERS_PROTOCOL = 2;
 
 /** The spring that smooths progress once: Android's SpringForce STIFFNESS_MEDIUM (1500 s⁻²) with damping
  *  ratio 1 (critically damped, no overshoot), unit mass: damping = 2·√stiffness ≈ 77.5 s⁻¹. It lags a steady
@@ -61,9 +64,13 @@ export function tokenFromFragment(hash = location.hash) {
 export function versionMismatch(serviceProtocol) {
   if (serviceProtocol === PROTOCOL) return null;
   if (typeof serviceProtocol !== "number") return "the service's hello names no protocol version";
-  if (serviceProtocol < PROTOCOL) {
+  if (serviceProtocol < BACK_HANDLERS_PROTOCOL) {
     return `edgeswipe.js speaks protocol ${PROTOCOL}, the service ${serviceProtocol}: back handlers need ` +
-           `${PROTOCOL}; upgrade the service (or load the edgeswipe.js it serves)`;
+           `${BACK_HANDLERS_PROTOCOL}; upgrade the service (or load the edgeswipe.js it serves)`;
+  }
+  if (serviceProtocol < PROTOCOL) {
+    return `edgeswipe.js speaks protocol ${PROTOCOL}, the service ${serviceProtocol}: it serves all the module ` +
+           `uses (back handlers, protocol ${BACK_HANDLERS_PROTOCOL}); load the edgeswipe.js it serves to match it`;
   }
   return `edgeswipe.js speaks protocol ${PROTOCOL}, the service ${serviceProtocol}: it still serves ` +
          `${PROTOCOL}, but load the edgeswipe.js it serves to get its additions`;
@@ -249,7 +256,7 @@ export class EdgeSwipe extends EventTarget {
    *  stream, each once; those no longer wanted unregistered. */
   syncHandlers() {
     const stream = this.stream;
-    if (!stream || !(this.version.service >= PROTOCOL)) return;
+    if (!stream || !(this.version.service >= BACK_HANDLERS_PROTOCOL)) return;
     const wanted = new Map(this.overlays.map((el) => [el, "overlay"]));
     if (this.defaultHandler) wanted.set("page", "default");
     for (const [owner, entry] of this.handlers) {
@@ -262,7 +269,7 @@ export class EdgeSwipe extends EventTarget {
       if (this.handlers.has(owner)) continue;
       const entry = { stream, id: null, cancelled: false };
       this.handlers.set(owner, entry);
-      this.command({ command: "registerBackHandler", priority, protocol: PROTOCOL }, stream).then((reply) => {
+      this.command({ command: "registerBackHandler", priority, protocol: BACK_HANDLERS_PROTOCOL }, stream).then((reply) => {
         if (reply.type !== "reply") {
           if (this.handlers.get(owner) === entry) this.handlers.delete(owner);
           return;

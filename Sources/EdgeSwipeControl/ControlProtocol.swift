@@ -1,12 +1,16 @@
 import Gestures
 import Navigation
 
-/// The control protocol, version 2 (1 plus back handlers; requests naming 1 are served alike), as pure functions: one line of bytes in -> a request or an error;
+/// The control protocol, version 3 (2 plus reportOutput; 2 was 1 plus back handlers; requests naming 1 or 2 are served
+/// alike; docs/protocol.md lists the versions), as pure functions: one line of bytes in -> a request or an error;
 /// replies, errors and events -> one line of bytes out (newline included). No I/O here; the transport is
 /// `ControlServer`, and docs/protocol.md is the reference for clients.
 public enum ControlProtocol {
-    public static let version: Int64 = 2
-    /// Versions a request may name: this service serves every request of version 1 unchanged.
+    /// web/edgeswipe.js's `PROTOCOL` equals it (WebRootKitTests); an addition bumps it (docs/protocol.md).
+    public static let version: Int64 = 3
+    /// The version `reportOutput` came with, which its requests name (an older service answers unsupportedProtocol).
+    public static let outputReportsVersion: Int64 = 3
+    /// Versions a request may name: this service serves every request of versions 1 and 2 unchanged.
     public static let supportedVersions: ClosedRange<Int64> = 1...version
     /// Longest request line accepted, newline excluded. Longer lines are discarded unread and answered with
     /// `lineTooLong`.

@@ -34,9 +34,11 @@ public struct OutputReport: Hashable, Sendable {
 
 extension OutputReport {
     /// The `reportOutput` request line's object, as the service decodes it (ControlProtocol): what the session
-    /// side sends. Unknown sizes are left out.
+    /// side sends, naming the protocol version that has it (an older service answers unsupportedProtocol rather
+    /// than unknownCommand). Unknown sizes are left out.
     public var request: JSONValue {
         var o: [String: JSONValue] = ["command": .string("reportOutput"), "output": .string(output),
+                                      "protocol": .integer(ControlProtocol.outputReportsVersion),
                                       "transform": .integer(Int64(orientation.transform.rawValue)),
                                       "flipped": .bool(orientation.flipped)]
         if let widthMM { o["widthMM"] = .number(widthMM) }

@@ -52,10 +52,14 @@ private func object(_ bytes: [UInt8]) throws -> [String: Any] {
         #expect(errorCode(#"{"name":"x"}"#) == .badArguments)
         #expect(errorCode(#"{"command":42}"#) == .badArguments)
         #expect(errorCode(#"{"command":"fly"}"#) == .unknownCommand)
-        // Protocol 2 serves version 1's requests too; 0 and 3 are not spoken.
+        // Protocol 3 serves versions 1 and 2's requests too (an older client, the browser kit's handler commands
+        // naming 2); 0 and 4 are not spoken.
+        #expect(errorCode(#"{"command":"state","protocol":3}"#) == nil)
         #expect(errorCode(#"{"command":"state","protocol":2}"#) == nil)
         #expect(errorCode(#"{"command":"state","protocol":1}"#) == nil)
-        #expect(errorCode(#"{"command":"state","protocol":3}"#) == .unsupportedProtocol)
+        #expect(errorCode(#"{"command":"registerBackHandler","priority":"overlay","protocol":2}"#) == nil)
+        #expect(errorCode(#"{"command":"reportOutput","output":"DSI-1","transform":90,"protocol":3}"#) == nil)
+        #expect(errorCode(#"{"command":"state","protocol":4}"#) == .unsupportedProtocol)
         #expect(errorCode(#"{"command":"state","protocol":0}"#) == .unsupportedProtocol)
         #expect(errorCode(#"{"command":"state","protocol":"1"}"#) == .unsupportedProtocol)
         #expect(errorCode(#"{"command":"push"}"#) == .badArguments)
@@ -117,7 +121,7 @@ private func object(_ bytes: [UInt8]) throws -> [String: Any] {
 
         let hello = try object(ControlProtocol.hello())
         #expect(hello["type"] as? String == "hello")
-        #expect(hello["protocol"] as? Int == 2)
+        #expect(hello["protocol"] as? Int == 3)
         #expect(hello["events"] as? [String] == ["appearance", "transition", "gesture", "diagnostic", "back"])
     }
 

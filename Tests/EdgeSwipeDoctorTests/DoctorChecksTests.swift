@@ -20,7 +20,7 @@ import Testing
     /// A working kiosk: the service reads the panel, sway reads it too (not a grab), the browser has the flag.
     static func clean() -> DoctorFacts {
         DoctorFacts(touchDevices: [panel], processes: [service, sway, kioskBrowser, renderer, doctor], edgeSwipeEdges: [.left],
-                    service: .reachable(socket: "/run/edgeswipe/control.sock", protocolVersion: 2, server: "edgeswipe"),
+                    service: .reachable(socket: "/run/edgeswipe/control.sock", protocolVersion: DoctorChecks.protocolVersion, server: "edgeswipe"),
                     compositorConfigs: [ConfigFileFact(compositor: .sway, path: "/etc/sway/config",
                                                        text: "output * bg #000000 solid_color\nexec swayidle -w\nbindgesture swipe:3:left workspace prev\n")],
                     selfPID: 5000)
@@ -32,7 +32,7 @@ import Testing
         let report = DoctorChecks.run(Self.clean())
         #expect(report.findings == [])
         #expect(report.notes.contains("device /dev/input/event5 (ILITEK ILITEK-TP): used: touchscreen (ID_INPUT_TOUCHSCREEN)"))
-        #expect(report.notes.contains("service: answers at /run/edgeswipe/control.sock, protocol 2"))
+        #expect(report.notes.contains("service: answers at /run/edgeswipe/control.sock, protocol 3"))
     }
 
     @Test func lisgdRunningIsOneFindingNamingItsPidAndDevice() {
@@ -133,8 +133,10 @@ import Testing
 
     @Test func anotherProtocolVersionIsOneFinding() {
         var facts = Self.clean()
-        facts.service = .reachable(socket: "/run/edgeswipe/control.sock", protocolVersion: 3, server: "edgeswipe")
-        #expect(codes(facts) == [.protocolMismatch])
+        for other in [DoctorChecks.protocolVersion - 1, DoctorChecks.protocolVersion + 1] {
+            facts.service = .reachable(socket: "/run/edgeswipe/control.sock", protocolVersion: other, server: "edgeswipe")
+            #expect(codes(facts) == [.protocolMismatch])
+        }
     }
 
     @Test func noUsedTouchDeviceIsOneFindingListingWhy() {

@@ -1,6 +1,6 @@
 // edgeswipe.js's own tests, in the browser it runs in. Expected values are worked out by hand beside each check
 // (the spring's closed form, the pixel arithmetic), not taken from the module. Results: window.kitTests.
-import { PROTOCOL, SPRING, springStep, boxToMM, versionMismatch, tokenFromFragment, EdgeSwipe } from "./edgeswipe.js";
+import { PROTOCOL, BACK_HANDLERS_PROTOCOL, SPRING, springStep, boxToMM, versionMismatch, tokenFromFragment, EdgeSwipe } from "./edgeswipe.js";
 
 const results = [];
 const kitTests = window.kitTests = { done: false, results };
@@ -55,10 +55,11 @@ async function until(what, ms = 3000) {
 }
 
 // Versions and the token.
-check("PROTOCOL is 2", PROTOCOL === 2);
-check("versionMismatch: the same version is no message", versionMismatch(2) === null);
-check("versionMismatch: an older service is told to upgrade", /protocol 2, the service 1: .*upgrade the service/.test(versionMismatch(1)), versionMismatch(1));
-check("versionMismatch: a newer service still serves 2", /the service 3: it still serves 2/.test(versionMismatch(3)), versionMismatch(3));
+check("PROTOCOL is 3, back handlers need 2", PROTOCOL === 3 && BACK_HANDLERS_PROTOCOL === 2);
+check("versionMismatch: the same version is no message", versionMismatch(3) === null);
+check("versionMismatch: a service without back handlers is told to upgrade", /protocol 3, the service 1: back handlers need 2; upgrade the service/.test(versionMismatch(1)), versionMismatch(1));
+check("versionMismatch: a version-2 service serves all the module uses", /protocol 3, the service 2: it serves all the module uses/.test(versionMismatch(2)) && !/upgrade/.test(versionMismatch(2)), versionMismatch(2));
+check("versionMismatch: a newer service still serves 3", /the service 4: it still serves 3/.test(versionMismatch(4)), versionMismatch(4));
 check("versionMismatch: no version named", /names no protocol/.test(versionMismatch(undefined)));
 check("tokenFromFragment: #token=abc&stack=x", tokenFromFragment("#token=abc&stack=x") === "abc");
 check("tokenFromFragment: no token", tokenFromFragment("#stack=x") === "");
@@ -79,6 +80,7 @@ kit.syncHandlers(); kit.syncHandlers();
 await frames(2);
 const registers = () => sent.filter((b) => b.command === "registerBackHandler");
 check("the page's default handler is registered once, however often handlers are synced", registers().length === 1 && registers()[0].priority === "default", JSON.stringify(registers()));
+check("handler commands name protocol 2, which a version-2 service serves too", registers().every((b) => b.protocol === 2), JSON.stringify(registers()));
 
 const dialog = document.createElement("dialog");
 document.body.append(dialog);
