@@ -35,7 +35,7 @@ let package = Package(
                        providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
                        providers: [.apt(["libmicrohttpd-dev"])]),
-        // sd-bus, the session bus client of `edgeswipe feedback`'s haptics (feedbackd).
+        // sd-bus: `edgeswipe feedback`'s haptics (feedbackd, session bus) and the service's accelerometer (system bus).
         .systemLibrary(name: "CSystemdBus", pkgConfig: "libsystemd",
                        providers: [.apt(["libsystemd-dev"])]),
         // JSON decoding for the control protocol: the service links no Foundation (static Swift runtime, issue 15).
@@ -72,14 +72,17 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "EdgeSwipeDaemon",
                 dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "YAMLDocument", "Gestures", "Navigation",
-                               "TouchOwnership", "EdgeSwipeControl", "CEvdev",
+                               "TouchOwnership", "EdgeSwipeControl", "EdgeSwipeBus", "CSystemdBus", "CEvdev",
                                "CLibinput",
                                "CEdgeSwipeSys",
                                "CMicroHTTPD", "CJansson"],
                 swiftSettings: hotPathReady),
+        // A D-Bus connection through sd-bus on the project's epoll loop, and the message reading both sides need: the
+        // session side's haptics (feedbackd, session bus) and the service's accelerometer (iio-sensor-proxy, system bus).
+        .target(name: "EdgeSwipeBus", dependencies: ["EdgeSwipeSystem", "CSystemdBus"], swiftSettings: strict),
         // Session side (runs as the user, never depends on EdgeSwipeDaemon): which back events are felt
         // (pure) and the outputs that play them, feedbackd on the session bus or an evdev vibrator (issue 25).
-        .target(name: "EdgeSwipeHaptics", dependencies: ["TouchModel", "EdgeSwipeSystem", "CEdgeSwipeSys", "CSystemdBus"],
+        .target(name: "EdgeSwipeHaptics", dependencies: ["TouchModel", "EdgeSwipeSystem", "EdgeSwipeBus", "CEdgeSwipeSys", "CSystemdBus"],
                 swiftSettings: strict),
         // Labelled swipe corpus (synthesised + real recordings) and the accuracy evaluation over it.
         .target(name: "EdgeSwipeCorpus", dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures"],
@@ -132,6 +135,7 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["TouchModel", "Gestures", "Navigation"], swiftSettings: strict),
         .testTarget(name: "EdgeSwipeDaemonTests",
                     dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl",
+                                   "EdgeSwipeBus", "CSystemdBus",
                                    "TouchOwnership", "EdgeSwipeCorpus", "YAMLDocument", "FixtureSupport"],
                     swiftSettings: strict),
         .testTarget(name: "EdgeSwipeHapticsTests", dependencies: ["EdgeSwipeHaptics", "EdgeSwipeSystem", "TouchModel", "CEdgeSwipeSys"],

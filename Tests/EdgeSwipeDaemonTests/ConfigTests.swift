@@ -188,7 +188,7 @@ func issues(_ yaml: String) -> [ConfigIssue] {
                 let config = try DaemonConfig.parse(text: "defaults:\n  rotation: \(degrees)\n", source: "r.yaml")
                 #expect(config.defaults.rotation == Rotation(rawValue: degrees).map { .fixed($0) })
             } else {
-                #expect(found.map(\.message) == ["must be 0, 90, 180 or 270 (degrees clockwise), or auto (the output's), got \(degrees)"], "\(degrees)")
+                #expect(found.map(\.message) == ["must be 0, 90, 180 or 270 (degrees clockwise), auto (the output's) or accelerometer (iio-sensor-proxy's), got \(degrees)"], "\(degrees)")
                 #expect(found.map(\.key) == ["defaults.rotation"])
             }
             #expect((ScreenRotation(degrees: degrees) == nil) == !found.isEmpty, "\(degrees)")

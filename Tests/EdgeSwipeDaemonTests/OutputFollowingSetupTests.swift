@@ -24,7 +24,7 @@ import TouchModel
         func issues(_ text: String) -> [String] {
             do { _ = try config(text); return [] } catch let e as ConfigError { return e.issues.map { "\($0.key): \($0.message)" } } catch { return ["\(error)"] }
         }
-        #expect(issues("defaults:\n  rotation: automatic\n") == ["defaults.rotation: must be 0, 90, 180 or 270 (degrees clockwise), or auto (the output's), got automatic"])
+        #expect(issues("defaults:\n  rotation: automatic\n") == ["defaults.rotation: must be 0, 90, 180 or 270 (degrees clockwise), auto (the output's) or accelerometer (iio-sensor-proxy's), got automatic"])
         #expect(issues("defaults:\n  rotation: \"auto\"\n").isEmpty)
         #expect(issues("defaults:\n  output: \"\"\n") == ["defaults.output: an output name must not be empty"])
         #expect(issues("defaults:\n  output: [a]\n") == ["defaults.output: expected a string, got a list"])
@@ -97,5 +97,27 @@ import TouchModel
         let known = outputs.record(report("OUT-3", 2))  // a known one is updated
         #expect(known)
         #expect(outputs.byName.count == 16 && outputs.byName["OUT-3"]?.orientation.transform == .r180)
+    }
+
+    /// `rotation: accelerometer`: read, named by check-config, and the accelerometer's turn taken by the devices that
+    /// follow it only (the output's transform does not turn them; a fixed rotation ignores the accelerometer).
+    @Test func accelerometerTakesTheAccelerometersTurnOnly() throws {
+        let c = try config("defaults:\n  rotation: accelerometer\ndevices:\n  - match:\n      name: P\n    rotation: 0\n"
+                           + "  - match:\n      name: Q\n    rotation: accelerometer\n")
+        #expect(c.defaults.rotation == .accelerometer && c.usesAccelerometer)
+        #expect(!(try config("defaults:\n  rotation: auto\n")).usesAccelerometer)
+        #expect(c.summaryLines.contains("rotation: accelerometer for the defaults, entry 2: iio-sensor-proxy's AccelerometerOrientation "
+                                        + "(net.hadess.SensorProxy on the system bus); 0 until it gives one"))
+        var outputs = ReportedOutputs([report("DSI-1", 1)])
+        let upright = try DeviceSetup(entry: nil, reader: .evdev, config: c, outputs: outputs)
+        #expect(upright.followsAccelerometer && !upright.followsOutput && upright.options.rotation == .r0)
+        outputs.accelerometer = .r90
+        let turned = try DeviceSetup(entry: nil, reader: .evdev, config: c, outputs: outputs)
+        #expect(turned.options.rotation == .r90 && !turned.options.flipped)
+        #expect(upright.difference(to: turned).contains(.recognition))
+        let fixed = try DeviceSetup(entry: 0, reader: .evdev, config: c, outputs: outputs)
+        #expect(!fixed.followsAccelerometer && fixed.options.rotation == .r0)
+        let auto = try DeviceSetup(entry: nil, reader: .evdev, config: config("defaults:\n  rotation: auto\n"), outputs: outputs)
+        #expect(auto.options.rotation == .r270)  // the output's transform 90, not the accelerometer's turn
     }
 }

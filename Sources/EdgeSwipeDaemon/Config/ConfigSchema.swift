@@ -101,6 +101,8 @@ extension DaemonConfig {
     }
 
     static let settingsKeys = ["size", "rotation", "output", "calibration", "edges", "thresholds", "actions", "own"]
+    /// What `rotation` accepts, for messages.
+    static let rotationRule = "\(ScreenRotation.rule), auto (the output's) or accelerometer (iio-sensor-proxy's)"
 
     private static func readSettings(_ r: ConfigReader, _ node: YAMLNode, _ key: String, extraKeys: [String]) -> DeviceSettings? {
         // Unknown keys were reported by the caller when extraKeys is non-empty (a device entry).
@@ -121,16 +123,16 @@ extension DaemonConfig {
         }
         if let e = m["rotation"] {
             if case .scalar(let text, let plain, _) = e.value, !plain || Int(text) == nil {
-                // A word: `auto`, read as every string is (a NUL refused).
+                // A word: `auto` or `accelerometer`, read as every string is (a NUL refused).
                 if let word = r.string(e.value, "\(key).rotation") {
-                    if word == "auto" { s.rotation = .auto } else {
-                        r.issue("\(key).rotation", e.value.mark, "\(ScreenRotation.rule), or auto (the output's), got \(word)")
+                    if word == "auto" { s.rotation = .auto } else if word == "accelerometer" { s.rotation = .accelerometer } else {
+                        r.issue("\(key).rotation", e.value.mark, "\(Self.rotationRule), got \(word)")
                     }
                 }
             } else if let deg = r.int(e.value, "\(key).rotation", range: Int.min...Int.max) {
                 // The rule of --rotation, so the command line and the file accept the same angles.
                 if let rot = ScreenRotation(degrees: deg).flatMap({ Rotation(rawValue: $0.rawValue) }) { s.rotation = .fixed(rot) } else {
-                    r.issue("\(key).rotation", e.value.mark, "\(ScreenRotation.rule), or auto (the output's), got \(deg)")
+                    r.issue("\(key).rotation", e.value.mark, "\(Self.rotationRule), got \(deg)")
                 }
             }
         }

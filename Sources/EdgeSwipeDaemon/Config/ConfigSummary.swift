@@ -17,6 +17,12 @@ extension DaemonConfig {
             let owned = d.settings.own == true ? ": owned (grabbed, forwarded through a uinput clone)" : ""
             out.append("  entry \(i + 1) (line \(d.line)): \(match.joined(separator: ", "))\(d.selector.ignore ? ": ignored" : owned)")
         }
+        if usesAccelerometer {
+            let entries = devices.indices.filter { devices[$0].settings.rotation == .accelerometer }.map { "entry \($0 + 1)" }
+            let who = (defaults.rotation == .accelerometer ? ["the defaults"] : []) + entries
+            out.append("rotation: accelerometer for \(who.joined(separator: ", ")): iio-sensor-proxy's AccelerometerOrientation "
+                       + "(net.hadess.SensorProxy on the system bus); 0 until it gives one")
+        }
         let rules = ([defaults.actions ?? []] + devices.map { $0.settings.actions ?? [] }).flatMap { $0 }
         out.append("actions: \(rules.count)" + (printJSON ? "; JSON lines on stdout" : ""))
         return out

@@ -42,6 +42,11 @@ package struct DaemonConfig: Hashable, Sendable {
 
     /// Whether any device could be owned: `own: true` in the defaults or in an entry.
     package var mayOwnDevices: Bool { defaults.own == true || devices.contains { $0.settings.own == true } }
+    /// Some device may follow the accelerometer (`rotation: accelerometer` in the defaults or an entry): the service
+    /// then follows iio-sensor-proxy, and only then.
+    package var usesAccelerometer: Bool {
+        defaults.rotation == .accelerometer || devices.contains { $0.settings.rotation == .accelerometer }
+    }
 }
 
 package struct SocketConfig: Hashable, Sendable {
@@ -93,11 +98,13 @@ package enum Rotation: Int, Hashable, Sendable, CaseIterable {
     case r0 = 0, r90 = 90, r180 = 180, r270 = 270
 }
 
-/// The `rotation` setting: a fixed angle, or `auto`, the transform of the output the touchscreen is on as the
-/// session side reports it (`reportOutput`, docs/protocol.md), 0 until one is reported.
+/// The `rotation` setting: a fixed angle; `auto`, the transform of the output the touchscreen is on as the
+/// session side reports it (`reportOutput`, docs/protocol.md), 0 until one is reported; or `accelerometer`, the
+/// orientation iio-sensor-proxy reads from the accelerometer (system bus), 0 until it gives one.
 package enum RotationSetting: Hashable, Sendable {
     case fixed(Rotation)
     case auto
+    case accelerometer
 }
 
 /// Recognizer thresholds in physical units. Nil means the recognizer's default (issue 3's contract).

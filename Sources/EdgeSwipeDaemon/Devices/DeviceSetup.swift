@@ -30,9 +30,11 @@ package struct DeviceSetup: Hashable, Sendable {
     package var output: ReportedOutputs.Mapping
     /// The device's rotation follows its output (`rotation: auto`).
     package var followsOutput: Bool
+    /// The device's rotation follows the accelerometer (`rotation: accelerometer`, `outputs.accelerometer`).
+    package var followsAccelerometer: Bool
 
     /// The setup from entry `entry` of `config` (nil: the defaults) over `base` (the stack and navigation), on the
-    /// outputs reported so far. Throws when the settings do not map to pipeline options.
+    /// outputs reported so far (and the accelerometer's turn). Throws when the settings do not map to pipeline options.
     package init(entry: Int?, reader: Reader, config: DaemonConfig, base: PipelineOptions = PipelineOptions(),
                 ownAll: Bool = false, outputs: ReportedOutputs = ReportedOutputs()) throws {
         let settings = config.settings(forEntry: entry)
@@ -40,10 +42,13 @@ package struct DeviceSetup: Hashable, Sendable {
         if reader == .libinput { options.calibration = .identity }  // the one place of "libinput calibrates itself"
         let output = outputs.mapping(named: settings.output)
         followsOutput = settings.rotation == .auto
+        followsAccelerometer = settings.rotation == .accelerometer
         if followsOutput, case .output(let report) = output {
             // After the calibration (device space), as the compositor turns what libinput calibrated.
             options.rotation = report.orientation.rotation
             options.flipped = report.orientation.flipped
+        } else if followsAccelerometer {
+            options.rotation = outputs.accelerometer
         }
         self.entry = entry
         self.reader = reader

@@ -3,10 +3,13 @@ import Gestures
 
 /// The outputs the session side has reported (`reportOutput`), by name, the latest report of each: which one a
 /// touchscreen is on decides its rotation when its `rotation` is `auto`. Bounded: a machine has a few outputs, and
-/// a client naming ever new ones is refused past `limit`.
+/// a client naming ever new ones is refused past `limit`. Beside them, the accelerometer's turn, which
+/// `rotation: accelerometer` takes (iio-sensor-proxy, `SensorProxyClient`).
 package struct ReportedOutputs: Hashable, Sendable {
     package static let limit = 16
     package private(set) var byName: [String: OutputReport] = [:]
+    /// The panel's clockwise turn as the accelerometer last gave it; 0 until it gives one.
+    package var accelerometer: ScreenRotation = .r0
 
     package init(_ reports: [OutputReport] = []) {
         for r in reports.prefix(Self.limit) { byName[r.output] = r }

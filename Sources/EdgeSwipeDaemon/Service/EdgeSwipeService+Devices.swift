@@ -165,6 +165,7 @@ extension EdgeSwipeService {
     /// Every open device gets a new setup from the new file (its entry matched again), and the difference is
     /// applied (`apply`).
     func configApplied(_ config: DaemonConfig) {
+        followAccelerometer(config)
         setUpAgain(config: config)
         log.info("configuration reloaded: \(devices.count) open device(s) take the new settings between touches")
         prepareKeyActions(config)

@@ -48,8 +48,11 @@ public final class EdgeSwipeService {
     let base: PipelineOptions
     /// Every source of the session the service knows: the one table of device records.
     var devices: [SourceID: DeviceRecord] = [:]
-    /// The outputs the session side reported (`reportOutput`): what `rotation: auto` follows.
+    /// The outputs the session side reported (`reportOutput`): what `rotation: auto` follows; and the
+    /// accelerometer's turn, what `rotation: accelerometer` follows.
     var outputs = ReportedOutputs()
+    /// iio-sensor-proxy on the system bus, while the configuration has `rotation: accelerometer`.
+    var accelerometer: SensorProxyClient?
     var libinput: LibinputTouchSource?
     var watcher: UdevTagWatcher?
     private(set) var http: HTTPEndpoint?
@@ -106,13 +109,17 @@ public final class EdgeSwipeService {
         }
         try startReplay()
         try openDevices()
+        followAccelerometer(store.current)
     }
 
     /// Prepares key injection, tells systemd it is ready, and serves until SIGTERM or SIGINT.
     public func run() throws {
         prepareKeyActions(store.current)
         log.info("ready: \(devices.count) device(s) (libinput touchscreens are added as they appear), stack \(options.stack.map(\.name).joined(separator: ","))")
-        runtime.onStop = { [weak http] in http?.shutdown() }
+        runtime.onStop = { [weak http, weak self] in
+            http?.shutdown()
+            self?.accelerometer?.stop()
+        }
         try runtime.run(status: "\(devices.count) devices")
     }
 

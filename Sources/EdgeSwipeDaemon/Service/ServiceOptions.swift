@@ -57,10 +57,12 @@ public struct ServiceOptions: Sendable {
     var udevDirectory: String
     /// `--own`: every device the service reads is owned, whatever the configuration says (docs/kiosk.md).
     var own: Bool
+    /// The bus iio-sensor-proxy is on (`rotation: accelerometer`); nil: the system bus. Tests point it elsewhere.
+    var systemBusAddress: String?
 
     public init(configPath: String? = nil, socketPath: String? = nil, stack: [ScreenSpec],
                 backend: Backend = .auto, verbose: Bool = false, devices: [String] = [], http: HTTP = HTTP(),
-                replay: Replay? = nil, udevDirectory: String = "/run/udev", own: Bool = false) {
+                replay: Replay? = nil, udevDirectory: String = "/run/udev", own: Bool = false, systemBusAddress: String? = nil) {
         self.configPath = configPath
         self.socketPath = socketPath
         self.stack = stack
@@ -71,6 +73,7 @@ public struct ServiceOptions: Sendable {
         self.replay = replay
         self.udevDirectory = udevDirectory
         self.own = own
+        self.systemBusAddress = systemBusAddress
     }
 }
 
