@@ -66,6 +66,13 @@ public final class HoldForwarder {
     @exclusivity(unchecked) var reference: Int32 = 0
     /// A SYN_DROPPED was read in the frame being read.
     @exclusivity(unchecked) var dropped = false
+    /// The frame being read has no tracking id and selects only valid slots: no touch starts or ends in it, so
+    /// while no touch is kept it goes out as read (`passThrough`).
+    @exclusivity(unchecked) var plain = true
+    /// Off only in tests, to compare `passThrough` with the three passes it stands for.
+    package var passThroughEnabled = true
+    /// Frames that went out through `passThrough`.
+    @exclusivity(unchecked) package internal(set) var passedThrough = 0
     /// Slots whose touch is held or suppressed (bit s): with the slots a frame's events and contacts name, the
     /// only ones a frame looks at (a device has up to 64 slots, a frame names a few).
     @exclusivity(unchecked) var keptMask: UInt64 = 0
@@ -106,7 +113,13 @@ public final class HoldForwarder {
     /// One event that does not end a frame (anything but SYN_REPORT): kept until its frame is complete.
     @inline(__always)
     public func take(_ event: InputEvent) {
-        if event.type == EventType.syn && event.code == SynCode.dropped { dropped = true }
+        if event.type == EventType.abs {
+            if event.code == AbsCode.mtTrackingID || (event.code == AbsCode.mtSlot && UInt(bitPattern: Int(event.value)) >= UInt(slots.count)) {
+                plain = false
+            }
+        } else if event.type == EventType.syn && event.code == SynCode.dropped {
+            dropped = true
+        }
         pending.append(event)
     }
 
@@ -117,11 +130,14 @@ public final class HoldForwarder {
         sequence += 1
         if dropped {
             resync(syn, frame: frame, claims: claims)
+        } else if plain && keptMask == 0 && sourceSlot >= 0 && cloneSlot == sourceSlot && passThroughEnabled {
+            passThrough(syn)
         } else {
             forward(syn, frame: frame, claims: claims)
         }
         pending.removeAll(keepingCapacity: true)
         dropped = false
+        plain = true
         return out
     }
 
@@ -153,6 +169,7 @@ public final class HoldForwarder {
         out.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
         dropped = false
+        plain = true
         liftClone(time: time)
         for s in slots.indices {
             held[s].removeAll()

@@ -1,0 +1,36 @@
+import TouchInput
+
+// The frames of a touch moving on while nothing is kept: most frames of an owned device.
+extension HoldForwarder {
+    /// A frame in which no touch starts or ends (`plain`), while no touch is kept and the clone has the source's
+    /// slot selected: every touch is live (or the slot empty), so the three passes of `forward` would copy each
+    /// event as read and decide nothing. One pass does the same: the events go out as read, and the slots' and
+    /// pointer's values of source and clone follow them. `slots[s].contactID` is left as it is: it is read only
+    /// for held touches, and a touch becomes held only when it starts or after a SYN_DROPPED, which set it.
+    func passThrough(_ syn: InputEvent) {
+        passedThrough += 1
+        let start = out.count
+        var slot = sourceSlot
+        for e in pending {
+            out.append(e)
+            if e.type == EventType.abs {
+                if e.code == AbsCode.mtSlot {
+                    slot = Int(e.value)
+                    continue
+                }
+                if let i = SlotValues.index(of: e.code) {
+                    slots[slot].source.set(i, e.value)
+                    slots[slot].clone.set(i, e.value)
+                    continue
+                }
+            }
+            if let i = pointer.index(type: e.type, code: e.code) {
+                pointer.source[i] = e.value
+                pointer.clone[i] = e.value
+            }
+        }
+        sourceSlot = slot
+        cloneSlot = slot
+        endFrame(time: syn.time, from: start, pointerAsSource: true, keepEmpty: pending.isEmpty)
+    }
+}
