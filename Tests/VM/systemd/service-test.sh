@@ -12,7 +12,8 @@
 # example as the configuration, with a front end in the group it names; stop within the timeout; the HTTP
 # bridge through edgeswipe-http.socket with PrivateNetwork=yes, its token delivered by LoadCredential= (the
 # example drop-in; 200 with the token, 401 without); a passed HTTP socket bound to [::] refused, one on
-# 127.0.0.1 served (issue 22); the sandbox score and verify; no sandbox denial in the journal. Then prints figures: start-to-READY of the installed service
+# 127.0.0.1 served (issue 22); `rotation: accelerometer` reaches the system bus from the sandbox (issue 27); the
+# sandbox score and verify; no sandbox denial in the journal. Then prints figures: start-to-READY of the installed service
 # and of each BUILD_TREE_BINARY started the same way, and the service's RSS.
 # Exits 1 at the first failed assertion, with the service's journal.
 set -uo pipefail
@@ -209,6 +210,34 @@ fi
 cp "$work/edgeswipe.yaml" /etc/edgeswipe/edgeswipe.yaml
 systemctl restart "$unit" || fail "restart with the shipped configuration"
 wait_for 30 vm_wait_open "$(main_pid)" "$node" 2>/dev/null || fail "the service did not reopen $node"
+
+step "rotation: accelerometer reaches the system bus from inside the sandbox (a reload turns it on and off)"
+# Issue 27: the service follows iio-sensor-proxy on the system bus itself. The unit's sandbox (PrivateNetwork=yes,
+# RestrictAddressFamilies=AF_UNIX AF_NETLINK, ProtectSystem=strict) must let it reach /run/dbus/system_bus_socket.
+# iio-sensor-proxy is not installed here, so dbus-daemon itself answers the claim with ServiceUnknown, which only a
+# connected client hears; "cannot connect" would be the sandbox keeping it out. A failure does not stop the later steps.
+if systemctl -q is-active dbus.socket || systemctl -q is-active dbus.service; then
+    pid_bus=$(main_pid)
+    since=$(date '+%Y-%m-%d %H:%M:%S')
+    sed -i 's/^defaults:$/defaults:\n  rotation: accelerometer/' /etc/edgeswipe/edgeswipe.yaml
+    systemctl reload "$unit" || fail_later "systemctl reload with rotation: accelerometer"
+    if wait_for 20 sh -c "journalctl -u $unit -o cat --since '$since' | grep -q 'is not on the system bus and cannot be started (org.freedesktop.DBus.Error.ServiceUnknown)'"; then
+        cp "$work/edgeswipe.yaml" /etc/edgeswipe/edgeswipe.yaml
+        systemctl reload "$unit" || fail_later "systemctl reload without rotation: accelerometer"
+        wait_for 20 sh -c "journalctl -u $unit -o cat --since '$since' | grep -q 'rotation: accelerometer is no longer configured'" ||
+            fail_later "a reload without rotation: accelerometer did not stop following iio-sensor-proxy"
+        journalctl -u "$unit" -o cat --since "$since" | grep 'accelerometer' | sed 's/^/    /'
+        [ "$(main_pid)" = "$pid_bus" ] || fail_later "the service restarted (PID $pid_bus -> $(main_pid))"
+        ok "the service (PID $pid_bus, in its sandbox) reached the system bus, heard ServiceUnknown for iio-sensor-proxy, and let go on the next reload"
+    else
+        journalctl -u "$unit" -o cat --since "$since" | tail -5 | sed 's/^/    /'
+        cp "$work/edgeswipe.yaml" /etc/edgeswipe/edgeswipe.yaml
+        systemctl reload "$unit"
+        fail_later "rotation: accelerometer: no answer from the system bus through the sandbox"
+    fi
+else
+    fail_later "no system bus in the guest (dbus.socket inactive): rotation: accelerometer is not checked"
+fi
 
 step "systemctl stop"
 timeout_s=$(systemctl show -P TimeoutStopUSec "$unit")
