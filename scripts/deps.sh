@@ -3,8 +3,10 @@
 # Works as root (no sudo needed) or as a user with sudo. Safe to run again: it does nothing when all are present.
 set -euo pipefail
 
-# libsystemd-dev: sd-bus for the haptics of `edgeswipe feedback`; dbus-daemon and feedbackd: its session-bus test
-# (Tests/EdgeSwipeHapticsTests/FeedbackdSessionBusTests.swift) runs them.
+# libsystemd-dev: sd-bus for the haptics of `edgeswipe feedback` and the service's `rotation: accelerometer`;
+# dbus-daemon and feedbackd: the haptics' session-bus test (Tests/EdgeSwipeHapticsTests/FeedbackdSessionBusTests.swift)
+# runs them, and the accelerometer's tests run dbus-daemon as a private system bus with a fake iio-sensor-proxy
+# (Tests/EdgeSwipeDaemonTests/Support/FakeSensorProxy.swift).
 # libwayland-dev, libpixman-1-dev: the back arrow of `edgeswipe feedback` is a Wayland client drawing with pixman; the
 # layer-shell glue is generated code kept in Sources/CWaylandProtocols (scripts/dev/wayland-protocols.sh regenerates
 # it with wayland-scanner from libwayland-bin and wayland-protocols' XML, the `wayland` set).

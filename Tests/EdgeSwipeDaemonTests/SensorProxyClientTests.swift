@@ -93,6 +93,22 @@ import Testing
             "info: rotation: accelerometer: right-up, rotation 270"])
     }
 
+    @Test func aProxyTakingTheNameOverIsClaimedFromAndItsSignalsAloneFollowed() throws {
+        let run = try Run(proxy: "left-up")
+        let first = run.proxies[0]
+        try run.until("left-up") { run.turns == [.r90] }
+        // The name passes from one owner to the next with no gap (NameOwnerChanged old -> new).
+        let second = try FakeSensorProxy(on: run.bus, orientation: "right-up", replacing: true)
+        run.proxies = [first, second]
+        try run.until("right-up from the new owner") { run.turns == [.r90, .r270] }
+        #expect(second.claims == 1)
+        // The old process still sends PropertiesChanged on the same path: not the owner's, so not followed.
+        first.turn(to: "bottom-up")
+        second.turn(to: "normal")
+        try run.until("normal from the owner") { run.turns == [.r90, .r270, .r0] }
+        #expect(!run.turns.contains(.r180))
+    }
+
     @Test func anAbsentProxyIsSaidOnceAndFollowedWhenItAppears() throws {
         let run = try Run(proxy: nil)
         let bus = run.bus

@@ -205,7 +205,8 @@ package final class SensorProxyClient {
                             + "\(rotation.rotation.rawValue) until it is back")
             }
             state = .absent
-        } else if state == .absent {
+        } else if state == .absent || (state == .following && newOwner != owner) {
+            // Back after leaving, or another process took the name over directly (a replacement): claimed from it.
             log.info("rotation: accelerometer: iio-sensor-proxy is on \(connection.name) again; claiming the accelerometer")
             claim()
         }

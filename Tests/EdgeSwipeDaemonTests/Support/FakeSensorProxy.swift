@@ -60,7 +60,8 @@ final class FakeSensorProxy {
     private(set) var claims = 0
     private(set) var releases = 0
 
-    init(on bus: PrivateSystemBus, hasAccelerometer: Bool = true, orientation: String) throws {
+    /// `replacing`: takes the name over from a proxy that allows it (the bus says the owner changed, with no gap).
+    init(on bus: PrivateSystemBus, hasAccelerometer: Bool = true, orientation: String, replacing: Bool = false) throws {
         self.hasAccelerometer = hasAccelerometer
         self.orientation = orientation
         var connection: OpaquePointer?
@@ -73,7 +74,8 @@ final class FakeSensorProxy {
             guard let message, let context else { return 0 }
             return Unmanaged<FakeSensorProxy>.fromOpaque(context).takeUnretainedValue().handle(message)
         }, context) >= 0)
-        #expect(sd_bus_request_name(b, SensorProxyNames.name, 0) >= 0)
+        let flags = UInt64(SD_BUS_NAME_ALLOW_REPLACEMENT) | (replacing ? UInt64(SD_BUS_NAME_REPLACE_EXISTING) : 0)
+        #expect(sd_bus_request_name(b, SensorProxyNames.name, flags) >= 0)
     }
 
     deinit { leave() }
