@@ -85,8 +85,10 @@ private func turned(_ r: OutputReport, _ degrees: Int, flipped: Bool = false) ->
     }
 
     @Test func wlOutputsStateBecomesTheReport() throws {
-        // wl_output.transform's enum: 0 normal, 1-3 turned 90/180/270 counter-clockwise, 4-7 the same flipped.
-        let names = ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"]
+        // wl_output.transform's enum (0 normal, 1-3 90/180/270 counter-clockwise, 4-7 the same flipped) to the names
+        // the compositor's command takes, which the service reads: sway's invert_rotation_direction, as measured in
+        // the VM (`swaymsg output HEADLESS-1 transform 90` reached clients as 3).
+        let names = ["normal", "270", "180", "90", "flipped", "flipped-270", "flipped-180", "flipped-90"]
         for (value, name) in names.enumerated() {
             let r = try #require(OutputReporter.report(name: "DSI-1", transform: value, physicalWidthMM: 155, physicalHeightMM: 87,
                                                        modeWidth: 1080, modeHeight: 1920, scale: 2))

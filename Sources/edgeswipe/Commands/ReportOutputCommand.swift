@@ -12,7 +12,7 @@ enum ReportOutputCommand: Subcommand {
     static let positionalUsage = ""
     static let positionalRange = 0...0
     static let discussion = """
-        The transform is wl_output's, counter-clockwise, as the compositor names it: sway's `output NAME \
+        The transform is the compositor's name for the turn: sway's `output NAME \
         transform 90` is --transform 90 (the panel turned 90 degrees counter-clockwise, its native bottom edge \
         now on the user's right; a panel turned clockwise is 270). Flipped transforms are named as sway names \
         them (flipped-90) or with --flipped. Prints the service's answer: the devices that follow the output, and whether a finger down \

@@ -2,6 +2,10 @@
 """Guest part of the screen test (issue 27): under sway, the service's `rotation: auto` follows the output the
 session reports, and `edgeswipe doctor` names each finding once.
 
+- No hook first: `edgeswipe feedback` runs in the session (as the user) and reports the outputs itself; after
+  `swaymsg output HEADLESS-1 transform 90` alone, the next swipe from the physical edge now on the left (the native
+  top) begins as a left swipe, from feedback's report only; feedback reported each state once. It is then stopped
+  and the output turned back, and the hook takes over:
 - A touch-down at the panel's native bottom edge begins a bottom swipe; while the finger is down, `swaymsg output
   HEADLESS-1 transform 90` and the hook `edgeswipe report-output` turn the output: the service answers that the
   change waits (`pending`), and the swipe ends as it began. Then the physical edge now on the left is the native
@@ -41,7 +45,8 @@ TOP = (1280, 19)       # 1.9 mm below the native top edge
 
 def write_config(output=None):
     with open(CONFIG, "w") as f:
-        f.write(f"version: 1\nprint_json: true\nsocket:\n  path: {SOCKET}\n"
+        # The socket's group is the session user's (nogroup), as group edgeswipe is on an installed system.
+        f.write(f"version: 1\nprint_json: true\nsocket:\n  path: {SOCKET}\n  group: nogroup\n"
                 "defaults:\n  rotation: auto\n  edges: [left, right, top, bottom]\n"
                 + (f"  output: {output}\n" if output else ""))
 
@@ -91,6 +96,42 @@ def swipe_from(player, out, start):
     return [g for g in gestures(out, offset) if g["phase"] in ("began", "ended", "failed")]
 
 
+def feedback_reports(binary, sock, player, out, err):
+    """`edgeswipe feedback` alone reports the outputs: no report-output runs in this phase."""
+    print("phase: no hook, edgeswipe feedback reports the outputs", flush=True)
+    t0 = time.monotonic()
+    fb_err = f"{WORK}/feedback.err"
+    open(fb_err, "w").close()
+    os.chown(fb_err, rig.USER, rig.USER)
+    rig.diagnostic_logs.append(fb_err)
+    feedback = subprocess.Popen([binary, "feedback", "--socket", SOCKET, "--haptics", "off"], stdout=subprocess.DEVNULL,
+                                stderr=open(fb_err, "a"), preexec_fn=rig.drop_root, env=rig.user_env(WAYLAND_DISPLAY="wayland-1"))
+    children.append(feedback)
+    upright = "reported output HEADLESS-1: transform normal"
+    wait_for("edgeswipe feedback to report HEADLESS-1 upright", lambda: upright in open(fb_err).read(), 60, fb_err)
+    print(f"  feedback: {next(l for l in open(fb_err).read().splitlines() if upright in l)}", flush=True)
+    service_offset = os.path.getsize(err)
+    swaymsg_command(sock, "output HEADLESS-1 transform 90")
+    turned = "reported output HEADLESS-1: transform 90"
+    wait_for("edgeswipe feedback to report the turn", lambda: turned in open(fb_err).read(), 30, fb_err)
+    followed = "output HEADLESS-1: transform 90; 1 device(s) follow it"
+    wait_for("the service to turn the touchscreen", lambda: followed in open(err).read()[service_offset:], 30, err)
+    print(f"  feedback: {next(l for l in open(fb_err).read().splitlines() if turned in l)}", flush=True)
+    print(f"  service: {next(l for l in open(err).read()[service_offset:].splitlines() if followed in l)}", flush=True)
+    decided = swipe_from(player, out, TOP)
+    first = next((g for g in decided if g["phase"] == "began"), {})
+    if first.get("edge") != "left" or any(g["phase"] == "began" and g["edge"] != "left" for g in decided):
+        fail(f"after feedback reported transform 90, the swipe from the native top gave {decided}, not a left swipe", out)
+    feedback.terminate()
+    feedback.wait(timeout=10)
+    reports = [l for l in open(fb_err).read().splitlines() if "reported output HEADLESS-1" in l]
+    if len(reports) != 2 or upright not in reports[0] or turned not in reports[1]:
+        fail(f"edgeswipe feedback should have reported HEADLESS-1 twice (normal, then 90), once each: {reports}", fb_err)
+    print(f"ok: no hook: edgeswipe feedback reported HEADLESS-1 normal then 90, once each, and the next swipe from the "
+          f"native top began as a left swipe ({time.monotonic() - t0:.1f} s)", flush=True)
+    swaymsg_command(sock, "output HEADLESS-1 transform normal")
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else f"{rig.ROOT}/.build/debug/edgeswipe"
     begun = time.monotonic()
@@ -105,12 +146,14 @@ def main():
         i["name"] == rig.DEVICE_NAME and i["type"] == "touch" for i in swaymsg("get_inputs") or []), 60, sway_log)
     player = rig.Player(uinput)
 
-    write_config()
+    # The rig's sway has two outputs and maps the touchscreen to HEADLESS-1; so does the service (feedback reports both).
+    write_config(output="HEADLESS-1")
     out, err = f"{WORK}/service.jsonl", f"{WORK}/service.err"
     service = subprocess.Popen([binary, "run", "--config", CONFIG, "-v"], stdout=open(out, "w"), stderr=open(err, "w"))
     children.append(service)
     rig.diagnostic_logs.append(err)
     wait_for("the service to add the touchscreen", lambda: f'{node} "{rig.DEVICE_NAME}":' in open(err).read(), 60, err)
+    feedback_reports(binary, sock, player, out, err)
     report(binary, "HEADLESS-1", "0")
 
     print("phase: the output turns while a finger is down", flush=True)
