@@ -25,10 +25,14 @@ public struct SurfaceGeometry: Hashable, Sendable {
     public var size: PhysicalSize
     /// Whether the size came from the device's resolution or from configuration.
     public var sizeIsConfigured: Bool
+    /// The size is that of the output the device is on (its axes have no resolution and none is configured):
+    /// it follows the output's reports.
+    public var sizeIsFromOutput = false
 
-    /// Uses the MT position axes when present, else ABS_X/ABS_Y. A configured size wins over resolution;
-    /// without either, this throws `noPhysicalSize` rather than guessing.
-    public init(device: DeviceDescription, configuredSize: PhysicalSize? = nil) throws {
+    /// Uses the MT position axes when present, else ABS_X/ABS_Y. A configured size wins over resolution; an axis
+    /// without resolution takes `outputSize` (its output's, as the session reported it: a touchscreen mapped to an
+    /// output spans it); without any of them, this throws `noPhysicalSize` rather than guessing.
+    public init(device: DeviceDescription, configuredSize: PhysicalSize? = nil, outputSize: PhysicalSize? = nil) throws {
         let useMT = device.absInfo[AbsCode.mtPositionX] != nil && device.absInfo[AbsCode.mtPositionY] != nil
         let xc = useMT ? AbsCode.mtPositionX : AbsCode.x
         let yc = useMT ? AbsCode.mtPositionY : AbsCode.y
@@ -44,6 +48,10 @@ public struct SurfaceGeometry: Hashable, Sendable {
         if let configuredSize {
             size = configuredSize
             sizeIsConfigured = true
+        } else if let outputSize, x.resolution <= 0 || y.resolution <= 0 {
+            size = outputSize
+            sizeIsConfigured = false
+            sizeIsFromOutput = true
         } else {
             guard x.resolution > 0 else { throw GeometryError.noPhysicalSize(device: device.label, axis: xName, resolution: x.resolution) }
             guard y.resolution > 0 else { throw GeometryError.noPhysicalSize(device: device.label, axis: yName, resolution: y.resolution) }
@@ -54,11 +62,13 @@ public struct SurfaceGeometry: Hashable, Sendable {
         }
     }
 
-    public init(xAxis: AbsInfo, yAxis: AbsInfo, size: PhysicalSize) {
+    /// `fromOutput`: the size is the device's output's (a frame source without resolution).
+    public init(xAxis: AbsInfo, yAxis: AbsInfo, size: PhysicalSize, fromOutput: Bool = false) {
         self.xAxis = xAxis
         self.yAxis = yAxis
         self.size = size
-        self.sizeIsConfigured = true
+        self.sizeIsConfigured = !fromOutput
+        self.sizeIsFromOutput = fromOutput
     }
 
     @inline(__always)

@@ -1,4 +1,6 @@
+import EdgeSwipeControl
 import EdgeSwipeDaemon
+import Gestures
 import FixtureSupport
 import Testing
 import TouchInput
@@ -57,6 +59,30 @@ import TouchTrace
             return
         }
         #expect(why.contains("no axis resolution") && why.contains("'size'"), "\(why)")
+    }
+
+    /// Issue 27, item 2: with neither, the panel takes the size of the output it is on, once the session reports it;
+    /// a panel with resolution keeps libinput's; a report without a size leaves it refused.
+    @Test func panelWithoutResolutionOrSizeTakesItsOutputsReportedSize() throws {
+        let d = try Self.description(Self.nTrig)
+        let sized = ReportedOutputs([OutputReport(output: "DSI-1", orientation: OutputOrientation(transform: .r0), widthMM: 256, heightMM: 192)])
+        guard case .use(_, let size, let configured) = LibinputAdmission.decide(Self.libinputDevice(d), config: try Self.config(""), outputs: sized) else {
+            Issue.record("not used")
+            return
+        }
+        #expect(size == PhysicalSize(widthMM: 256, heightMM: 192) && !configured)
+        let demo = try Self.description("../../samples/demo-back-swipes.evemu")
+        guard case .use(_, let own, _) = LibinputAdmission.decide(Self.libinputDevice(demo), config: try Self.config(""), outputs: sized) else {
+            Issue.record("demo not used")
+            return
+        }
+        #expect(own == PhysicalSize(widthMM: 1599.0 / 11, heightMM: 2559.0 / 11))
+        let unsized = ReportedOutputs([OutputReport(output: "DSI-1", orientation: OutputOrientation(transform: .r0))])
+        guard case .refused(let why) = LibinputAdmission.decide(Self.libinputDevice(d), config: try Self.config(""), outputs: unsized) else {
+            Issue.record("not refused")
+            return
+        }
+        #expect(why.contains("output's"), "\(why)")
     }
 
     /// The configuration is read first: a panel it does not select is left alone for that reason, not for its size.

@@ -120,4 +120,30 @@ import TouchModel
         let auto = try DeviceSetup(entry: nil, reader: .evdev, config: config("defaults:\n  rotation: auto\n"), outputs: outputs)
         #expect(auto.options.rotation == .r270)  // the output's transform 90, not the accelerometer's turn
     }
+
+    /// Item 2's "that output's size": the output's reported size is the size of a panel without axis resolution
+    /// (SurfaceGeometry decides whether it is needed); a new size alone is its own difference, not a new arena.
+    @Test func theOutputsReportedSizeGoesWithTheDeviceOnIt() throws {
+        let fixed = try config("defaults:\n  rotation: 90\n")
+        var sized = report("DSI-1", 0)
+        sized.widthMM = 155
+        sized.heightMM = 87
+        let s = try DeviceSetup(entry: nil, reader: .evdev, config: fixed, outputs: ReportedOutputs([sized]))
+        // A fixed rotation takes it too: a panel mapped to an output spans it, whichever way it is turned.
+        #expect(s.options.outputSize == PhysicalSize(widthMM: 155, heightMM: 87) && s.options.rotation == .r90)
+        var bigger = sized
+        bigger.widthMM = 310
+        bigger.heightMM = 174
+        let t = try DeviceSetup(entry: nil, reader: .evdev, config: fixed, outputs: ReportedOutputs([bigger]))
+        #expect(s.difference(to: t) == .outputSize)
+        // No size reported, or several outputs and none named: none; named: that output's.
+        #expect(try DeviceSetup(entry: nil, reader: .evdev, config: fixed, outputs: ReportedOutputs([report("DSI-1", 0)])).options.outputSize == nil)
+        var other = report("HDMI-A-1", 0)
+        other.widthMM = 600
+        other.heightMM = 340
+        #expect(try DeviceSetup(entry: nil, reader: .evdev, config: fixed, outputs: ReportedOutputs([sized, other])).options.outputSize == nil)
+        let named = try config("defaults:\n  output: HDMI-A-1\n")
+        #expect(try DeviceSetup(entry: nil, reader: .evdev, config: named, outputs: ReportedOutputs([sized, other])).options.outputSize
+                == PhysicalSize(widthMM: 600, heightMM: 340))
+    }
 }

@@ -50,6 +50,10 @@ package struct DeviceSetup: Hashable, Sendable {
         } else if followsAccelerometer {
             options.rotation = outputs.accelerometer
         }
+        // The size of a panel without axis resolution, unless its settings give one (SurfaceGeometry decides).
+        if case .output(let report) = output, let w = report.widthMM, let h = report.heightMM {
+            options.outputSize = PhysicalSize(widthMM: w, heightMM: h)
+        }
         self.entry = entry
         self.reader = reader
         self.options = options
@@ -77,6 +81,8 @@ package struct DeviceSetup: Hashable, Sendable {
         package static let size = Difference(rawValue: 4)
         /// Ownership: taken or given up only when the device is opened.
         package static let ownership = Difference(rawValue: 8)
+        /// The output's reported size: the size of a device measured by it (no axis resolution), between touches.
+        package static let outputSize = Difference(rawValue: 16)
     }
 
     /// What `next` changes.
@@ -85,8 +91,11 @@ package struct DeviceSetup: Hashable, Sendable {
         if next.entry != entry { d.insert(.entry) }
         var a = options, b = next.options
         if a.configuredSize != b.configuredSize { d.insert(.size) }
+        if a.outputSize != b.outputSize { d.insert(.outputSize) }
         a.configuredSize = nil
         b.configuredSize = nil
+        a.outputSize = nil
+        b.outputSize = nil
         if a != b { d.insert(.recognition) }
         if next.own != own { d.insert(.ownership) }
         return d

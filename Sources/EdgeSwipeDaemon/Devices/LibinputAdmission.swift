@@ -6,8 +6,8 @@ import TouchModel
 /// the same device and configuration give the same answer, so it is tested without libinput.
 ///
 /// The size follows the evdev path's rule (`SurfaceGeometry`): a configured size (the device entry's `size`)
-/// wins over the one libinput derives from the axis resolution, and without either the device is
-/// not used. Many panels (eGalax, 3M, N-Trig, Atmel) report no resolution, so the configuration is read before
+/// wins over the one libinput derives from the axis resolution; a panel with neither takes its output's reported
+/// size (`outputSize`), and without that too the device is not used. Many panels (eGalax, 3M, N-Trig, Atmel) report no resolution, so the configuration is read before
 /// the size is looked at.
 package enum LibinputAdmission {
     /// Used: its setup (the configuration entry that selected it, if one did; calibration left to libinput) and the
@@ -39,10 +39,11 @@ package enum LibinputAdmission {
         if let size = setup.options.configuredSize {
             return .use(setup: setup, size: size, sizeIsConfigured: true)
         }
-        guard let size = device.reportedSize else {
+        guard let size = device.reportedSize ?? setup.options.outputSize else {
             return .refused("""
                 libinput reports no physical size (the panel has no axis resolution); give one with a 'size' \
-                setting (mm) in a device entry that matches it
+                setting (mm) in a device entry that matches it, or it takes its output's once the session reports \
+                it (edgeswipe feedback, or report-output --size)
                 """)
         }
         return .use(setup: setup, size: size, sizeIsConfigured: false)

@@ -119,7 +119,9 @@ package final class LibinputTouchSource {
 
     private final class DeviceState {
         let source: SourceID
-        let size: PhysicalSize
+        var size: PhysicalSize
+        /// A new size (its output's) waiting for the last finger to lift.
+        var pendingSize: PhysicalSize?
         /// Positions are libinput's fractions of the axis range times `size` (a configured size, or a panel
         /// without resolution, whose libinput millimetres are really device units), not libinput's millimetres.
         let scaled: Bool
@@ -154,11 +156,16 @@ package final class LibinputTouchSource {
             var w = 0.0, h = 0.0
             let reported = libinput_device_get_size(device, &w, &h) == 0 && w > 0 && h > 0
                 ? PhysicalSize(widthMM: w, heightMM: h) : nil
-            guard let use = onDeviceAdded?(Device(name: String(cString: libinput_device_get_name(device)),
-                                                  node: "/dev/input/" + String(cString: libinput_device_get_sysname(device)),
-                                                  reportedSize: reported)) else { return }
+            let info = Device(name: String(cString: libinput_device_get_name(device)),
+                              node: "/dev/input/" + String(cString: libinput_device_get_sysname(device)), reportedSize: reported)
+            guard let use = onDeviceAdded?(info) else {
+                // Without a size it may be usable once its output's size is reported (`offerUnsizedAgain`).
+                if reported == nil { unsized[handle] = info }
+                return
+            }
             states[handle] = DeviceState(source: use.source, size: use.size, scaled: use.size != reported)
         case LIBINPUT_EVENT_DEVICE_REMOVED:
+            unsized[handle] = nil
             guard let state = states.removeValue(forKey: handle) else { return }
             let now = loop.now
             // Unplugged mid-touch: what was down is cancelled, not lifted.
@@ -177,6 +184,26 @@ package final class LibinputTouchSource {
     }
 
     private var states: [UInt: DeviceState] = [:]
+    /// Touchscreens left unused for want of a size (no axis resolution): offered again when an output's size is
+    /// reported. At most the devices libinput holds; a removed one leaves.
+    private var unsized: [UInt: Device] = [:]
+
+    /// Offers the touchscreens left unused for want of a size to `onDeviceAdded` again (an output's size was
+    /// reported): those it takes now are read from their next event on.
+    package func offerUnsizedAgain() {
+        for handle in unsized.keys.sorted() {
+            guard let info = unsized[handle], let use = onDeviceAdded?(info) else { continue }
+            unsized[handle] = nil
+            states[handle] = DeviceState(source: use.source, size: use.size, scaled: true)
+        }
+    }
+
+    /// A used touchscreen measured at another size (its output's, reported anew): at once with no finger on it,
+    /// else after the frame its last finger lifts in, when the session applies the rest of its new settings.
+    package func resize(_ source: SourceID, to size: PhysicalSize) {
+        guard let state = states.values.first(where: { $0.source == source }), state.scaled else { return }
+        if state.slots.isEmpty { state.size = size } else { state.pendingSize = size }
+    }
     private static let fractionScale: UInt32 = 1 << 20
 
     private func touchEvent(_ type: libinput_event_type, _ touch: OpaquePointer, _ state: DeviceState) {
@@ -222,6 +249,10 @@ package final class LibinputTouchSource {
         onFrame?(state.source, TouchFrame(time: time, contacts: state.buffer))
         for (slot, c) in state.slots {
             if c.phase == .up || c.phase == .cancelled { state.slots[slot] = nil } else { state.slots[slot]?.phase = .move }
+        }
+        if state.slots.isEmpty, let size = state.pendingSize {
+            state.size = size
+            state.pendingSize = nil
         }
     }
 }

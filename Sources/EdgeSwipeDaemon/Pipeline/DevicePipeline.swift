@@ -5,7 +5,8 @@ import TouchModel
 /// One device's path from events to gestures: decoder, then the recognizer arena.
 public final class DevicePipeline {
     public let description: DeviceDescription
-    public let geometry: SurfaceGeometry
+    /// Its size changes only when it is the output's (`reconfigure`).
+    public private(set) var geometry: SurfaceGeometry
     /// Replaced only by `reconfigure`, between touches. Unchecked exclusivity, as for the decoder below.
     @exclusivity(unchecked) public private(set) var arena: GestureArena
     /// Unchecked exclusivity: private, touched only by this class on one thread, and the decoder never calls
@@ -20,7 +21,7 @@ public final class DevicePipeline {
     /// configuration is invalid.
     public init(device: DeviceDescription, options: PipelineOptions, mode: MultitouchDecoder.Mode = .recording) throws {
         description = device
-        geometry = try SurfaceGeometry(device: device, configuredSize: options.configuredSize)
+        geometry = try SurfaceGeometry(device: device, configuredSize: options.configuredSize, outputSize: options.outputSize)
         decoder = MultitouchDecoder(device: device, geometry: geometry, mode: mode)
         decodes = true
         arena = GestureArena(transform: options.screenTransform(deviceSize: geometry.size, calibrates: true))
@@ -28,29 +29,36 @@ public final class DevicePipeline {
     }
 
     /// A pipeline for a source that delivers frames in mm (libinput). Its transform applies rotation only:
-    /// libinput has applied the device's calibration matrix already.
-    public init(frameSourceNamed name: String, node: String, size: PhysicalSize, options: PipelineOptions) throws {
+    /// libinput has applied the device's calibration matrix already. `sizeIsFromOutput`: `size` is its output's.
+    public init(frameSourceNamed name: String, node: String, size: PhysicalSize, options: PipelineOptions,
+                sizeIsFromOutput: Bool = false) throws {
         // Axes in hundredths of a millimetre, so the description states the size it was given.
         let x = AbsInfo(minimum: 0, maximum: Int32((size.widthMM * 100).rounded()), resolution: 100)
         let y = AbsInfo(minimum: 0, maximum: Int32((size.heightMM * 100).rounded()), resolution: 100)
         description = DeviceDescription(name: name, id: InputID(bustype: 0, vendor: 0, product: 0, version: 0),
                                         absInfo: [AbsCode.mtPositionX: x, AbsCode.mtPositionY: y], origin: node)
-        geometry = SurfaceGeometry(xAxis: x, yAxis: y, size: size)
+        geometry = SurfaceGeometry(xAxis: x, yAxis: y, size: size, fromOutput: sizeIsFromOutput)
         decoder = MultitouchDecoder(device: description, geometry: geometry)
         decodes = false
         arena = GestureArena(transform: options.screenTransform(deviceSize: size, calibrates: false))
         for config in options.recognizers { try arena.add(config) }
     }
 
-    /// New recognizers and orientation (a reloaded configuration). The caller applies it between touches, so
-    /// no gesture is cut in half. The surface size, and so the decoder, stays: a new size needs the device
-    /// reopened.
+    /// New recognizers and orientation (a reloaded configuration, a reported output). The caller applies it
+    /// between touches, so no gesture is cut in half. A configured or resolution size, and so the decoder's, stays
+    /// (a new one needs the device reopened); a size that is the output's follows the output's new size.
     public func reconfigure(_ options: PipelineOptions) throws {
-        let next = GestureArena(transform: options.screenTransform(deviceSize: geometry.size, calibrates: decodes))
+        var size = geometry.size
+        if geometry.sizeIsFromOutput, let outputSize = options.outputSize { size = outputSize }
+        let next = GestureArena(transform: options.screenTransform(deviceSize: size, calibrates: decodes))
         for config in options.recognizers { try next.add(config) }
         next.delegate = arena.delegate
         next.logSink = arena.logSink
         arena = next
+        if size != geometry.size {
+            geometry.size = size
+            decoder.resize(to: size)
+        }
     }
 
     /// Whether the last frame had a finger down (settings from a reload wait until it has none).

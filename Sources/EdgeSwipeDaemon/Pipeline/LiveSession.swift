@@ -131,8 +131,9 @@ package final class LiveSession {
 
     /// Adds a source that delivers whole frames in mm (libinput touchscreens).
     package func addFrameSource(name: String, node: String, size: PhysicalSize,
-                               options deviceOptions: PipelineOptions? = nil) throws -> SourceID {
-        core.add(try DevicePipeline(frameSourceNamed: name, node: node, size: size, options: deviceOptions ?? options)).id
+                               options deviceOptions: PipelineOptions? = nil, sizeIsFromOutput: Bool = false) throws -> SourceID {
+        core.add(try DevicePipeline(frameSourceNamed: name, node: node, size: size, options: deviceOptions ?? options,
+                                    sizeIsFromOutput: sizeIsFromOutput)).id
     }
 
     /// One frame of a frame source.

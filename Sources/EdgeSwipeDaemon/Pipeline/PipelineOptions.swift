@@ -7,6 +7,10 @@ import TouchModel
 public struct PipelineOptions: Hashable, Sendable {
     /// A size for devices whose axes have no resolution (`--size WxH`).
     public var configuredSize: PhysicalSize?
+    /// The size of the output the device is on, as the session side reported it (`reportOutput`'s widthMM and
+    /// heightMM): the size of a device whose axes have no resolution and that has no configured size, as a
+    /// touchscreen mapped to an output spans it (docs/daemon.md).
+    public var outputSize: PhysicalSize?
     public var rotation: ScreenRotation = .r0
     public var calibration: CalibrationMatrix = .identity
     /// Mirrored left to right after the rotation (a flipped output the screen follows, `rotation: auto`).

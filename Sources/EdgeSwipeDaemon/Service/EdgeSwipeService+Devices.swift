@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeControl
 import Gestures
 import TouchInput
 import TouchModel
@@ -12,7 +13,8 @@ extension EdgeSwipeService {
     func openDevices() throws(ServiceStartError) {
         if !options.devices.isEmpty {
             for node in options.devices { open(node, udev: [:]) }
-            if devices.values.allSatisfy({ $0.setup.reader == .recording }) {
+            // A panel waiting for its output's size is used once the session reports it.
+            if devices.values.allSatisfy({ $0.setup.reader == .recording }) && awaitingSize.isEmpty {
                 throw .failed("none of the named devices can be used")
             }
             return
@@ -23,7 +25,7 @@ extension EdgeSwipeService {
     }
 
     /// Opens one node if the policy allows it, with its setup.
-    private func open(_ node: String, udev: [String: String]) {
+    func open(_ node: String, udev: [String: String]) {
         let config = store.current
         use(DeviceDiscovery.open(node, udevProperties: udev, selectors: config.selectors, mode: config.selection, keepOpen: true),
             config: config)
@@ -52,11 +54,34 @@ extension EdgeSwipeService {
                                        ownershipRefusal: refusal)
             let converted = device.convertsToProtocolB ? " (protocol A, read as protocol B through libmtdev)" : ""
             let owned = clone.map { "; owned: grabbed, forwarded through \($0.devnode ?? "a uinput clone") \"\($0.name)\"\(converted)" } ?? ""
-            log.info("\(node) \"\(device.description.name)\": \(found.decision.reason)\(owned)")
+            log.info("\(node) \"\(device.description.name)\": \(found.decision.reason)\(owned)\(outputSizeNote(id))")
         } catch {
             device.close()
-            log.error("\(node) \"\(device.description.name)\": not used: \(error)")
+            if let geometry = error as? GeometryError, case .noPhysicalSize = geometry {
+                awaitingSize[node] = found.udevProperties
+                log.warning("\(node) \"\(device.description.name)\": not used yet: \(error); or it takes its output's size once "
+                            + "the session reports it (edgeswipe feedback, or edgeswipe report-output --size)")
+            } else {
+                log.error("\(node) \"\(device.description.name)\": not used: \(error)")
+            }
         }
+    }
+
+    /// `; ... measured as output NAME's size` for a device whose size is its output's, for the log; else empty.
+    func outputSizeNote(_ id: SourceID) -> String {
+        guard let pipeline = session.pipeline(id), pipeline.geometry.sizeIsFromOutput else { return "" }
+        var name = "its output"
+        if case .output(let report)? = devices[id]?.setup.output { name = "output \(report.output)" }
+        return "; its axes have no resolution: measured as \(name)'s \(pipeline.geometry.size) (reportOutput)"
+    }
+
+    /// The devices left unused for want of a size, offered again: an output's size was reported, which a panel
+    /// without axis resolution on that output takes (`awaitingSize`, and libinput's own list).
+    func offerUnsizedAgain() {
+        let waiting = awaitingSize
+        awaitingSize = [:]
+        for node in waiting.keys.sorted() { open(node, udev: waiting[node] ?? [:]) }
+        libinput?.offerUnsizedAgain()
     }
 
     private func startLibinput() {
@@ -87,9 +112,11 @@ extension EdgeSwipeService {
             return nil
         case .use(let setup, let size, let sizeIsConfigured):
             do {
-                let id = try session.addFrameSource(name: d.name, node: d.node, size: size, options: setup.options)
+                let id = try session.addFrameSource(name: d.name, node: d.node, size: size, options: setup.options,
+                                                    sizeIsFromOutput: !sizeIsConfigured && d.reportedSize == nil)
                 devices[id] = DeviceRecord(node: d.node, kind: .touchscreen, setup: setup)
-                log.info("\(d.node) \"\(d.name)\": touchscreen through libinput, \(size)\(sizeIsConfigured ? " (configured)" : "")")
+                log.info("\(d.node) \"\(d.name)\": touchscreen through libinput, \(size)\(sizeIsConfigured ? " (configured)" : "")"
+                         + outputSizeNote(id))
                 return LibinputTouchSource.Use(source: id, size: size)
             } catch {
                 log.error("\(d.node) \"\(d.name)\": not used: \(error)")
@@ -183,8 +210,7 @@ extension EdgeSwipeService {
                 let next = try DeviceSetup(device: d, node: record.node ?? d.origin, kind: record.kind,
                                            reader: record.setup.reader, config: config, base: base, ownAll: options.own,
                                            outputs: outputs)
-                if record.setup.difference(to: next).contains(.recognition) { changed.append(id) }
-                try apply(next, to: id, record: record, pipeline: pipeline)
+                if try apply(next, to: id, record: record, pipeline: pipeline) { changed.append(id) }
             } catch {
                 log.error("\(d.origin): new settings not applied: \(error)")
             }
@@ -193,15 +219,26 @@ extension EdgeSwipeService {
     }
 
     /// What a reload changes for one device: new recognizers, rotation or calibration between touches (a swipe in
-    /// progress finishes under the old ones); a changed size or ownership needs the device reopened (the decoder's
-    /// geometry stays; a grab is not taken or released under a program reading the device), and says so.
-    private func apply(_ next: DeviceSetup, to id: SourceID, record: DeviceRecord, pipeline: DevicePipeline) throws {
+    /// progress finishes under the old ones), and so a new size when the size is its output's; a changed configured
+    /// size or ownership needs the device reopened (the decoder's geometry stays; a grab is not taken or released
+    /// under a program reading the device), and says so. Returns whether the device's recognition changes.
+    private func apply(_ next: DeviceSetup, to id: SourceID, record: DeviceRecord, pipeline: DevicePipeline) throws -> Bool {
         let origin = pipeline.description.origin
         if let size = next.options.configuredSize, size != pipeline.geometry.size, pipeline.geometry.sizeIsConfigured {
             log.warning("\(origin): new size \(size) applies when the device is plugged in again")
         }
         if let refusal = ownershipChangeRefusal(record, wanted: next.own) { log.warning("\(origin): \(refusal)") }
-        if record.setup.difference(to: next).contains(.recognition) { try session.reconfigure(id, options: next.options) }
+        let difference = record.setup.difference(to: next)
+        let resized = difference.contains(.outputSize) && pipeline.geometry.sizeIsFromOutput && next.options.outputSize != nil
+        if difference.contains(.recognition) || resized { try session.reconfigure(id, options: next.options) }
         devices[id]?.setup = next
+        if resized, let size = next.options.outputSize {
+            libinput?.resize(id, to: size)
+            var name = "its output"
+            if case .output(let report) = next.output { name = "output \(report.output)" }
+            log.info("\(origin): its axes have no resolution: measured as \(name)'s \(size) "
+                     + (pipeline.fingerDown ? "from the next lift" : "from now on"))
+        }
+        return difference.contains(.recognition) || resized
     }
 }

@@ -14,6 +14,8 @@ extension EdgeSwipeService {
                                          + "\"\(report.output)\" is not kept"))
         }
         let changed = Set(setUpAgain(config: store.current))
+        // A panel without axis resolution on this output may be usable now.
+        if report.widthMM != nil, report.heightMM != nil { offerUnsizedAgain() }
         var following: [JSONValue] = []
         for id in devices.keys.sorted() {
             guard let record = devices[id], record.setup.followsOutput, case .output(let on) = record.setup.output,

@@ -53,6 +53,9 @@ public final class EdgeSwipeService {
     var outputs = ReportedOutputs()
     /// iio-sensor-proxy on the system bus, while the configuration has `rotation: accelerometer`.
     var accelerometer: SensorProxyClient?
+    /// Nodes not used for want of a size (axes without resolution, no `size` setting), with their udev properties:
+    /// opened again when an output's size is reported (`offerUnsizedAgain`). Emptied at each such report.
+    var awaitingSize: [String: [String: String]] = [:]
     var libinput: LibinputTouchSource?
     var watcher: UdevTagWatcher?
     private(set) var http: HTTPEndpoint?

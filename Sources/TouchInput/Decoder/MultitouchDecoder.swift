@@ -19,7 +19,7 @@ public struct MultitouchDecoder: Sendable {
     enum Layout { case protocolB, protocolA, singleTouch }
 
     public let device: DeviceDescription
-    public let geometry: SurfaceGeometry
+    public private(set) var geometry: SurfaceGeometry
     public let mode: Mode
     /// Receives "state -> event -> state" lines: SYN_DROPPED handling and protocol B slot lifecycles.
     public var debugLog: (@Sendable (String) -> Void)? {
@@ -37,6 +37,12 @@ public struct MultitouchDecoder: Sendable {
     var frameContacts: [Contact] = []
     var declared: DeclaredCodes
     var counters = DiagnosticCounters()
+
+    /// The surface measured at another size (its output's, reported anew; SurfaceGeometry.sizeIsFromOutput). Its
+    /// caller does it between touches, so no contact changes scale; the axes, and so the clamps, stay.
+    public mutating func resize(to size: PhysicalSize) {
+        geometry.size = size
+    }
 
     public init(device: DeviceDescription, geometry: SurfaceGeometry, mode: Mode = .recording) {
         self.device = device

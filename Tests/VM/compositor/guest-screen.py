@@ -14,6 +14,9 @@ session reports, and `edgeswipe doctor` names each finding once.
 - Two outputs (`swaymsg create_output`), the touchscreen mapped to the second (sway's `map_to_output`, the
   service's `output:`), the second at transform 270 and the first upright: the native bottom swipe is a left
   swipe, the second output's edge (on the first it would be a bottom swipe).
+- A panel without axis resolution (a second uinput touchscreen, resolution 0): the service leaves it unused for want
+  of a size, takes the size of its output once `report-output --size` reports one (through libinput, offered
+  again), and a new size applies at once with no finger down; each step in its log.
 - doctor (`--json`): a clean setup gives no finding; a process grabbing the touchscreen, a process named lisgd,
   a compositor configuration with an edge binding (a process named wayfire started with it), and a kiosk browser
   without the flag (a process named chromium) each give exactly their one finding.
@@ -28,6 +31,8 @@ import signal
 import subprocess
 import sys
 import time
+
+import libevdev
 
 sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -57,13 +62,13 @@ def gestures(out, offset):
         return [g for g in (json.loads(l) for l in f if l.startswith("{")) if g.get("type") == "gesture"]
 
 
-def report(binary, output, transform):
+def report(binary, output, transform, size=None):
     started = time.monotonic()
-    r = subprocess.run([binary, "report-output", "--socket", SOCKET, "--output", output, "--transform", transform],
-                       capture_output=True, text=True)
+    r = subprocess.run([binary, "report-output", "--socket", SOCKET, "--output", output, "--transform", transform]
+                       + (["--size", size] if size else []), capture_output=True, text=True)
     if r.returncode != 0:
         fail(f"report-output {output} {transform}: status {r.returncode}: {r.stderr}")
-    print(f"  report-output --output {output} --transform {transform}: {r.stdout.strip()} "
+    print(f"  report-output --output {output} --transform {transform}{' --size ' + size if size else ''}: {r.stdout.strip()} "
           f"({(time.monotonic() - started) * 1000:.0f} ms)", flush=True)
     return json.loads(r.stdout)
 
@@ -130,6 +135,44 @@ def feedback_reports(binary, sock, player, out, err):
     print(f"ok: no hook: edgeswipe feedback reported HEADLESS-1 normal then 90, once each, and the next swipe from the "
           f"native top began as a left swipe ({time.monotonic() - t0:.1f} s)", flush=True)
     swaymsg_command(sock, "output HEADLESS-1 transform normal")
+
+
+def unsized_panel(binary, err):
+    """A second panel whose axes have no resolution (as many eGalax, 3M and N-Trig panels): measured as its output."""
+    print("phase: a panel without axis resolution takes its output's size", flush=True)
+    t0 = time.monotonic()
+    offset = os.path.getsize(err)
+    d = libevdev.Device()
+    d.name = "EdgeSwipe VM unsized touchscreen"
+    d.id = {"bustype": 0x03, "vendor": 0x1d6b, "product": 0x0e18, "version": 1}
+    d.enable(libevdev.INPUT_PROP_DIRECT)
+    d.enable(libevdev.EV_KEY.BTN_TOUCH)
+    for code, top in ((libevdev.EV_ABS.ABS_X, rig.X_MAX), (libevdev.EV_ABS.ABS_Y, rig.Y_MAX),
+                      (libevdev.EV_ABS.ABS_MT_POSITION_X, rig.X_MAX), (libevdev.EV_ABS.ABS_MT_POSITION_Y, rig.Y_MAX)):
+        d.enable(code, libevdev.InputAbsInfo(minimum=0, maximum=top, resolution=0))
+    d.enable(libevdev.EV_ABS.ABS_MT_SLOT, libevdev.InputAbsInfo(minimum=0, maximum=9))
+    d.enable(libevdev.EV_ABS.ABS_MT_TRACKING_ID, libevdev.InputAbsInfo(minimum=0, maximum=65535))
+    panel = d.create_uinput_device()
+    node = panel.devnode
+
+    def line(text):
+        return next((l for l in open(err).read()[offset:].splitlines() if node in l and text in l), None)
+
+    wait_for("the service to leave it unused for want of a size", lambda: line("no physical size"), 60, err)
+    print(f"  service: {line('no physical size')}", flush=True)
+    answer = report(binary, "HEADLESS-2", "270", size="256x192")
+    taken = "measured as output HEADLESS-2's 256x192 mm (reportOutput)"
+    wait_for("the service to measure it as its output", lambda: line(taken), 20, err)
+    if not any(e["device"] == node for e in answer["devices"]):
+        fail(f"the report's answer does not list the panel it made usable: {answer}", err)
+    print(f"  service: {line(taken)}", flush=True)
+    report(binary, "HEADLESS-2", "270", size="128x96")
+    resized = "measured as output HEADLESS-2's 128x96 mm from now on"
+    wait_for("the new size", lambda: line(resized), 20, err)
+    print(f"  service: {line(resized)}", flush=True)
+    print(f"ok: the panel without axis resolution was unused, then measured as HEADLESS-2 (256x192 mm), then at its new "
+          f"size at once ({time.monotonic() - t0:.1f} s)", flush=True)
+    del panel
 
 
 def main():
@@ -262,6 +305,7 @@ def main():
             fail(f"doctor with {argv[0]}: status {status}, findings {found['findings']}, not exactly {code}")
         print(f"ok: doctor: {argv[0]} gives exactly {code}: {found['findings'][0]['message']}", flush=True)
     print(f"  doctor cases: {time.monotonic() - t0:.1f} s", flush=True)
+    unsized_panel(binary, err)
     service.send_signal(signal.SIGTERM)
     service.wait(timeout=30)
     print(f"ok: screen test ({time.monotonic() - begun:.1f} s in the guest)", flush=True)
