@@ -79,7 +79,7 @@ let package = Package(
                 swiftSettings: hotPathReady),
         // A D-Bus connection through sd-bus on the project's epoll loop, and the message reading both sides need: the
         // session side's haptics (feedbackd, session bus) and the service's accelerometer (iio-sensor-proxy, system bus).
-        .target(name: "EdgeSwipeBus", dependencies: ["EdgeSwipeSystem", "CSystemdBus"], swiftSettings: strict),
+        .target(name: "EdgeSwipeBus", dependencies: ["EdgeSwipeSystem", "TouchModel", "CSystemdBus"], swiftSettings: strict),
         // Session side (runs as the user, never depends on EdgeSwipeDaemon): which back events are felt
         // (pure) and the outputs that play them, feedbackd on the session bus or an evdev vibrator (issue 25).
         .target(name: "EdgeSwipeHaptics", dependencies: ["TouchModel", "EdgeSwipeSystem", "EdgeSwipeBus", "CEdgeSwipeSys", "CSystemdBus"],

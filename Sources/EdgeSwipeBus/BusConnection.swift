@@ -1,6 +1,7 @@
 import CSystemdBus
 import EdgeSwipeSystem
 import Glibc
+import TouchModel
 
 /// Why a bus connection could not be made or watched, with the message to print.
 public struct BusError: Error, CustomStringConvertible {
@@ -11,7 +12,8 @@ public struct BusError: Error, CustomStringConvertible {
 /// One D-Bus connection through sd-bus (libsystemd), on the project's epoll loop: its descriptor is registered
 /// with the events sd-bus asks for, and what arrives is dispatched by `process()`. sd-bus rather than libdbus-1 or
 /// GDBus: libsystemd is on every systemd system already, and its connection is one descriptor, with no main loop of
-/// its own. The session side (`edgeswipe feedback`'s feedbackd haptics) takes the user's bus; the service the system
+/// its own; a timerfd at the deadline sd-bus gives (`sd_bus_get_timeout`) fails a call whose reply is overdue even
+/// when nothing else arrives. The session side (`edgeswipe feedback`'s feedbackd haptics) takes the user's bus; the service the system
 /// bus (iio-sensor-proxy). Callers build and read messages with sd-bus directly (`BusMessage` helps); replies and
 /// signals reach their callbacks from `process()`, on the loop's thread.
 public final class BusConnection {
@@ -39,6 +41,8 @@ public final class BusConnection {
     public private(set) var bus: OpaquePointer?
     private let loop: EventLoop
     private var registration: EventToken?
+    /// Armed at sd-bus's next deadline (a call's reply timeout), so an unanswered call fails on time.
+    private var timer: DeadlineTimer?
     /// Told when the connection fails or cannot be watched; after `.closed` nothing more arrives.
     public var onProblem: ((Problem) -> Void)?
 
@@ -64,7 +68,10 @@ public final class BusConnection {
         do {
             registration = try loop.register(fd: sd_bus_get_fd(connection), events: Self.events(of: connection),
                                              name: name) { [unowned self] _ in self.process() }
+            timer = try DeadlineTimer(loop: loop) { [unowned self] _ in self.process() }
         } catch {
+            if let registration { loop.unregister(registration) }
+            registration = nil
             sd_bus_flush_close_unref(connection)
             bus = nil
             throw BusError("\(name): cannot watch its connection (\(error))")
@@ -106,11 +113,15 @@ public final class BusConnection {
         updateEvents()
     }
 
-    /// After queueing a message: watch for writability while sd-bus has something to send.
+    /// After queueing a message: watch for writability while sd-bus has something to send, and wake at its next
+    /// deadline (UINT64_MAX: none).
     public func updateEvents() {
         guard let bus, let registration else { return }
         do {
             try loop.modify(registration, events: Self.events(of: bus))
+            var deadline: UInt64 = 0
+            let known = sd_bus_get_timeout(bus, &deadline) >= 0 && deadline != UInt64.max
+            try timer?.arm(at: known ? Microseconds(deadline) : nil)
         } catch {
             onProblem?(.watch("\(name): \(error)"))
         }
@@ -120,6 +131,7 @@ public final class BusConnection {
     public func close() {
         if let registration { loop.unregister(registration) }
         registration = nil
+        timer = nil
         if let bus { sd_bus_flush_close_unref(bus) }
         bus = nil
     }

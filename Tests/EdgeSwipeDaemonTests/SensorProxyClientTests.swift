@@ -3,6 +3,7 @@ import EdgeSwipeSystem
 import Gestures
 import Synchronization
 import Testing
+import TouchModel
 @testable import EdgeSwipeDaemon
 
 /// `rotation: accelerometer`'s bus client against a fake iio-sensor-proxy (`FakeSensorProxy`, on a private bus
@@ -19,13 +20,18 @@ import Testing
         var proxies: [FakeSensorProxy] = []
 
         /// A private bus with a fake proxy reading `orientation` on it (nil: none), and a started client.
-        init(proxy orientation: String?, hasAccelerometer: Bool = true) throws {
+        init(proxy orientation: String?, hasAccelerometer: Bool = true, answersClaims: Bool = true,
+             replyTimeout: Microseconds = SensorProxyClient.defaultReplyTimeout) throws {
             bus = try PrivateSystemBus()
-            if let orientation { proxies = [try FakeSensorProxy(on: bus, hasAccelerometer: hasAccelerometer, orientation: orientation)] }
+            if let orientation {
+                let proxy = try FakeSensorProxy(on: bus, hasAccelerometer: hasAccelerometer, orientation: orientation)
+                proxy.answersClaims = answersClaims
+                proxies = [proxy]
+            }
             loop = try EventLoop()
             let log = self.log
             let sink = DaemonLog(minimum: .info) { level, message in log.items.withLock { $0.append("\(level): \(message)") } }
-            client = try SensorProxyClient(loop: loop, address: bus.address, rotation: .r0, log: sink)
+            client = try SensorProxyClient(loop: loop, address: bus.address, rotation: .r0, log: sink, replyTimeout: replyTimeout)
             client.onRotation = { [unowned self] in turns.append($0) }
             client.start()
         }
@@ -107,6 +113,22 @@ import Testing
         second.turn(to: "normal")
         try run.until("normal from the owner") { run.turns == [.r90, .r270, .r0] }
         #expect(!run.turns.contains(.r180))
+    }
+
+    /// A proxy that takes the claim and never answers: the call fails after its timeout although nothing else
+    /// arrives on the bus (the connection's timer, not another message, runs sd-bus), and says so once.
+    @Test func aClaimNeverAnsweredFailsAtItsTimeout() throws {
+        let run = try Run(proxy: "left-up", answersClaims: false, replyTimeout: Microseconds(milliseconds: 200))
+        try run.until("the claim") { run.proxies[0].claims == 1 }
+        let sent = Monotonic.now()
+        // The fake is not processed from here on: a quiet bus, only the client's loop turns.
+        for _ in 0..<200 where run.client.state == .claiming { _ = try run.loop.runOnce(timeoutMilliseconds: 50) }
+        #expect(run.client.state == .absent)
+        #expect(Monotonic.now() - sent < Microseconds(milliseconds: 2000))
+        #expect(run.lines == ["warning: rotation: accelerometer: iio-sensor-proxy did not take ClaimAccelerometer "
+                              + "(org.freedesktop.DBus.Error.NoReply: Method call timed out); the rotation stays 0, and is "
+                              + "followed once iio-sensor-proxy appears"])
+        #expect(run.turns.isEmpty)
     }
 
     @Test func anAbsentProxyIsSaidOnceAndFollowedWhenItAppears() throws {

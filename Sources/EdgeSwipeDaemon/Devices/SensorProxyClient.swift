@@ -3,6 +3,7 @@ import EdgeSwipeBus
 import EdgeSwipeSystem
 import Gestures
 import Glibc
+import TouchModel
 
 /// `rotation: accelerometer`: the service follows iio-sensor-proxy (`net.hadess.SensorProxy` at
 /// `/net/hadess/SensorProxy`, Debian's iio-sensor-proxy) on the system bus itself, with no session needed: the
@@ -15,6 +16,8 @@ package final class SensorProxyClient {
     package static let busName = "net.hadess.SensorProxy"
     package static let objectPath = "/net/hadess/SensorProxy"
     package static let interface = "net.hadess.SensorProxy"
+    /// How long a call waits for iio-sensor-proxy's reply before it counts as not answered.
+    package static let defaultReplyTimeout = Microseconds(5_000_000)
 
     /// Where the client is with the proxy.
     package enum State: Hashable, Sendable {
@@ -37,12 +40,15 @@ package final class SensorProxyClient {
     package private(set) var hasAccelerometer: Bool?
     private let connection: BusConnection
     private let log: DaemonLog
+    private let replyTimeout: Microseconds
     /// Told the new rotation each time the orientation turns the panel.
     package var onRotation: ((ScreenRotation) -> Void)?
 
     /// Connects to the system bus (`address`: another bus, for tests) and puts it on `loop`; `start` claims.
-    package init(loop: EventLoop, address: String? = nil, rotation: ScreenRotation, log: DaemonLog) throws(BusError) {
+    package init(loop: EventLoop, address: String? = nil, rotation: ScreenRotation, log: DaemonLog,
+                 replyTimeout: Microseconds = SensorProxyClient.defaultReplyTimeout) throws(BusError) {
         connection = try BusConnection(loop: loop, bus: address.map { .address($0) } ?? .system)
+        self.replyTimeout = replyTimeout
         self.rotation = AccelerometerRotation(rotation: rotation)
         self.log = log
         connection.onProblem = { [unowned self] problem in
@@ -119,7 +125,7 @@ package final class SensorProxyClient {
                     let box = Unmanaged<ReplyBox>.fromOpaque(context).takeUnretainedValue()
                     if let client = box.client { box.handler(client, reply) }
                     return 0
-                }, box, 0)
+                }, box, replyTimeout.rawValue)
                 if result >= 0, let slot {
                     // The box lives as long as the call's slot: freed with it, after the reply or when the bus closes.
                     sd_bus_slot_set_destroy_callback(slot) { box in
@@ -148,7 +154,7 @@ package final class SensorProxyClient {
             let absent = ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner"].contains(name)
             log.warning("rotation: accelerometer: " + (absent
                 ? "iio-sensor-proxy (\(Self.busName)) is not on \(connection.name) and cannot be started (\(name)); is it installed? "
-                : "iio-sensor-proxy refused ClaimAccelerometer (\(name): \(message)); ")
+                : "iio-sensor-proxy did not take ClaimAccelerometer (\(name): \(message)); ")
                 + "the rotation stays \(rotation.rotation.rawValue), and is followed once iio-sensor-proxy appears")
             return
         }

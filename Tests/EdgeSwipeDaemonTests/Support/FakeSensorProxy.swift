@@ -59,6 +59,8 @@ final class FakeSensorProxy {
     private(set) var orientation: String
     private(set) var claims = 0
     private(set) var releases = 0
+    /// False: ClaimAccelerometer is taken and never answered (a stuck proxy).
+    var answersClaims = true
 
     /// `replacing`: takes the name over from a proxy that allows it (the bus says the owner changed, with no gap).
     init(on bus: PrivateSystemBus, hasAccelerometer: Bool = true, orientation: String, replacing: Bool = false) throws {
@@ -139,7 +141,9 @@ final class FakeSensorProxy {
         guard sd_bus_message_new_method_return(message, &reply) >= 0, let reply else { return 0 }
         defer { sd_bus_message_unref(reply) }
         switch (interface, member) {
-        case (SensorProxyNames.name, "ClaimAccelerometer"): claims += 1
+        case (SensorProxyNames.name, "ClaimAccelerometer"):
+            claims += 1
+            if !answersClaims { return 1 }
         case (SensorProxyNames.name, "ReleaseAccelerometer"): releases += 1
         case ("org.freedesktop.DBus.Properties", "GetAll"): appendProperties(reply, orientationOnly: false)
         default: return 0  // sd-bus answers UnknownMethod
