@@ -54,7 +54,8 @@ public struct CompositorOutputFact: Sendable, Equatable {
         }
     }
 
-    /// `hyprctl monitors -j`: an array of monitors with `name` and `transform`, wl_output's enum value (0-7).
+    /// `hyprctl monitors -j`: an array of monitors with `name` and `transform`, wl_output's enum value (0-7), which
+    /// Hyprland hands to wlroots unchanged (no renaming as sway does): 1 is sway's 270.
     public static func hyprland(_ text: String) -> [CompositorOutputFact]? {
         guard let value = try? JSONValue.decode(Array(text.utf8)), case .array(let items) = value else { return nil }
         return items.compactMap { item in

@@ -78,17 +78,13 @@ extension OutputReporter {
     /// integer scale. Nil for an output without a name (nothing to report it as) or a transform outside 0-7; sizes
     /// outside what the service takes (OutputReport's bounds) are left out rather than sent to be refused.
     ///
-    /// The report's transform is the turn as the compositor's command names it (`swaymsg output X transform 90`,
-    /// what a hook passes to `edgeswipe report-output`), which is the inverse of what wl_output.transform tells a
-    /// client: sway turns its clockwise names into wl_output's counter-clockwise values (invert_rotation_direction:
-    /// 90 <-> 270, flipped-90 <-> flipped-270), and under sway in the VM `transform 90` reaches clients as 3 (270).
-    /// So the angle is negated here, flipped or not, and feedback's report equals the hook's.
+    /// The report's transform is the turn in sway's clockwise naming (what a sway hook passes to `edgeswipe
+    /// report-output`), the inverse of what wl_output.transform tells a client; `OutputOrientation(wlOutputTransform:)`
+    /// converts, so feedback's report equals the hook's under sway and is right under compositors that do not rename.
     public static func report(name: String?, transform: Int, physicalWidthMM: Int, physicalHeightMM: Int,
                               modeWidth: Int, modeHeight: Int, scale: Int) -> OutputReport? {
         guard let name, OutputName.problem(name) == nil,
-              let wl = OutputOrientation(wlOutputTransform: transform),
-              let turn = ScreenRotation(degrees: (360 - wl.transform.rawValue) % 360) else { return nil }
-        let orientation = OutputOrientation(transform: turn, flipped: wl.flipped)
+              let orientation = OutputOrientation(wlOutputTransform: transform) else { return nil }
         func mm(_ v: Int) -> Double? { v > 0 && Double(v) <= OutputReport.maxMM ? Double(v) : nil }
         func pixels(_ v: Int) -> Int? { (1...OutputReport.maxPixels).contains(v) ? v : nil }
         let w = mm(physicalWidthMM), h = mm(physicalHeightMM)

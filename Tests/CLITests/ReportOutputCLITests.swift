@@ -18,6 +18,13 @@ import Testing
         let (child, socket) = try startService(["--config", dir + "/config.yaml", "--replay", Self.recording, "--replay-delay", "600"], in: dir)
         defer { try? child.signal(SIGKILL); _ = try? child.wait() }
 
+        // Hyprland's monitor transform 1 is wl_output's 90: the panel turned 90 degrees clockwise, touches turned by
+        // 90, the opposite of sway's `transform 90` (270).
+        let hyprland = try CLI.run(["report-output", "--socket", socket, "--output", "DSI-1", "--wl-transform", "1"])
+        #expect(hyprland.status == 0, "\(hyprland.stderr)")
+        #expect(hyprland.stdout == #"{"devices":[{"device":null,"flipped":false,"pending":false,"rotation":90}],"output":"DSI-1"}"# + "\n")
+        let sway = try CLI.run(["report-output", "--socket", socket, "--output", "DSI-1", "--transform", "90"])
+        #expect(sway.stdout == #"{"devices":[{"device":null,"flipped":false,"pending":false,"rotation":270}],"output":"DSI-1"}"# + "\n")
         let r = try CLI.run(["report-output", "--socket", socket, "--output", "DSI-1", "--transform", "flipped-270"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == #"{"devices":[{"device":null,"flipped":true,"pending":false,"rotation":270}],"output":"DSI-1"}"# + "\n")
@@ -32,6 +39,13 @@ import Testing
         let r = try CLI.run(["report-output", "--output", "DSI-1", "--transform", "45"])
         #expect(r.status == 64)
         #expect(r.stderr.hasPrefix("edgeswipe report-output: --transform '45' must be 0, 90, 180, 270, normal, flipped, flipped-90, flipped-180 or flipped-270\n"))
+        let wl = try CLI.run(["report-output", "--output", "DSI-1", "--wl-transform", "8"])
+        #expect(wl.status == 64)
+        #expect(wl.stderr.hasPrefix("edgeswipe report-output: --wl-transform '8' must be 0 to 7 (wl_output.transform's enum)\n"), "\(wl.stderr)")
+        let both = try CLI.run(["report-output", "--output", "DSI-1", "--wl-transform", "1", "--transform", "90"])
+        #expect(both.status == 64 && both.stderr.hasPrefix("edgeswipe report-output: --transform and --wl-transform name the same thing: give one\n"))
+        let none = try CLI.run(["report-output", "--output", "DSI-1"])
+        #expect(none.status == 64 && none.stderr.hasPrefix("edgeswipe report-output: --transform T (or --wl-transform N) is required\n"))
         let missing = try CLI.run(["report-output", "--transform", "90"])
         #expect(missing.status == 64 && missing.stderr.hasPrefix("edgeswipe report-output: --output NAME is required\n"))
     }

@@ -12,7 +12,7 @@ import TouchModel
     func config(_ text: String) throws -> DaemonConfig { try DaemonConfig.parse(text: text, source: "test.yaml") }
 
     func report(_ name: String, _ value: Int) -> OutputReport {
-        OutputReport(output: name, orientation: OutputOrientation(wlOutputTransform: value)!)
+        OutputReport(output: name, orientation: OutputOrientation(namedIndex: value)!)
     }
 
     @Test func theConfigurationReadsAutoAndOutput() throws {

@@ -52,7 +52,7 @@ import Testing
     /// What `edgeswipe report-output` sends is what the service reads back, for every transform.
     @Test(arguments: 0..<8)
     func theClientsRequestRoundTrips(value: Int) throws {
-        let report = OutputReport(output: "eDP-1", orientation: try #require(OutputOrientation(wlOutputTransform: value)),
+        let report = OutputReport(output: "eDP-1", orientation: try #require(OutputOrientation(namedIndex: value)),
                                   widthMM: 344, heightMM: 194, widthPixels: 2560, heightPixels: 1440, scale: 2)
         #expect(decoded(String(decoding: report.request.encodedLine(), as: UTF8.self)) == .reportOutput(report))
     }

@@ -112,8 +112,12 @@ import Testing
             CompositorOutputFact(name: "HEADLESS-1", orientation: OutputOrientation(transform: .r0)),
             CompositorOutputFact(name: "HEADLESS-2", orientation: OutputOrientation(transform: .r90, flipped: true))])
         let hyprland = #"[{"id":0,"name":"eDP-1","transform":3,"scale":1.50},{"id":1,"name":"DP-2","transform":0}]"#
-        #expect(CompositorOutputFact.hyprland(hyprland) == [
-            CompositorOutputFact(name: "eDP-1", orientation: OutputOrientation(transform: .r270)),
+        // Hyprland's 3 is wl_output's 270 (counter-clockwise), which sway names 90: the panel turned 90 degrees
+        // counter-clockwise, touches turned by 270.
+        let hyprlandOutputs = CompositorOutputFact.hyprland(hyprland)
+        #expect(hyprlandOutputs?.first?.orientation.rotation == .r270)
+        #expect(hyprlandOutputs == [
+            CompositorOutputFact(name: "eDP-1", orientation: OutputOrientation(transform: .r90)),
             CompositorOutputFact(name: "DP-2", orientation: OutputOrientation(transform: .r0))])
         #expect(CompositorOutputFact.sway("not json") == nil && CompositorOutputFact.hyprland("{}") == nil)
     }

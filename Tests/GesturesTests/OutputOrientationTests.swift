@@ -2,12 +2,12 @@ import Testing
 import TouchModel
 @testable import Gestures
 
-/// wl_output transforms as touches see them (Gestures/OutputOrientation.swift): as wlroots maps touches, through
-/// the inverse of the transform: a plain transform is the panel turned counter-clockwise by its angle, a flipped one
-/// is turned clockwise by its angle and mirrored left to right after (wlr_cursor's table for the inverse).
+/// Output transforms as touches see them (Gestures/OutputOrientation.swift), in sway's clockwise naming: a plain
+/// transform is the panel turned counter-clockwise by its angle, a flipped one is turned clockwise by its angle and
+/// mirrored left to right after; wl_output's own values are the inverse.
 @Suite struct OutputOrientationTests {
-    /// wl_output.transform's enum (wayland.xml): normal 0, 90 1, 180 2, 270 3, flipped 4, flipped_90 5,
-    /// flipped_180 6, flipped_270 7; sway's names for them.
+    /// Sway's names in the order of wl_output.transform's enum (wayland.xml: normal 0, 90 1, 180 2, 270 3, flipped 4,
+    /// flipped_90 5, flipped_180 6, flipped_270 7).
     @Test func theEnumAndSwaysNames() {
         let expected: [(Int, ScreenRotation, Bool, String)] = [
             (0, .r0, false, "normal"), (1, .r90, false, "90"), (2, .r180, false, "180"), (3, .r270, false, "270"),
@@ -15,23 +15,37 @@ import TouchModel
             (7, .r270, true, "flipped-270"),
         ]
         for (value, rotation, flipped, name) in expected {
-            let o = OutputOrientation(wlOutputTransform: value)
+            let o = OutputOrientation(namedIndex: value)
             #expect(o == OutputOrientation(transform: rotation, flipped: flipped), "\(value)")
             #expect(o?.name == name)
             #expect(OutputOrientation(name: name) == o)
         }
-        for bad in [-1, 8, 90] { #expect(OutputOrientation(wlOutputTransform: bad) == nil) }
+        for bad in [-1, 8, 90] { #expect(OutputOrientation(namedIndex: bad) == nil) }
         for bad in ["", "0", "flipped-0", "flipped90", "45", "Normal", "normal "] { #expect(OutputOrientation(name: bad) == nil, "\(bad)") }
+    }
+
+    /// wl_output's values as a client receives them are the inverse of sway's names: sway's `transform 90` reached
+    /// `edgeswipe feedback` as 3 under sway in the VM (sway's invert_rotation_direction swaps 90 and 270, flipped-90 and
+    /// flipped-270); Hyprland's monitor transform is wl_output's value itself. 0, 2, 4 and 6 are their own inverses.
+    @Test func wlOutputsValuesAreTheInverseOfSwaysNames() {
+        let expected = ["normal", "270", "180", "90", "flipped", "flipped-270", "flipped-180", "flipped-90"]
+        for (value, name) in expected.enumerated() {
+            #expect(OutputOrientation(wlOutputTransform: value)?.name == name, "wl_output \(value)")
+        }
+        // A panel turned 90 degrees clockwise (its native bottom on the user's left) is wl_output's 90: rotation 90.
+        #expect(OutputOrientation(wlOutputTransform: 1)?.rotation == .r90)
+        #expect(OutputOrientation(wlOutputTransform: 3)?.rotation == .r270)
+        for bad in [-1, 8, 90] { #expect(OutputOrientation(wlOutputTransform: bad) == nil) }
     }
 
     /// Where each native edge of a panel ends up for the user, for all eight transforms, worked out by hand:
     /// turning a sheet clockwise by 90 moves its left side to the top, its top to the right, its right to the
     /// bottom, its bottom to the left; a plain transform of N is N counter-clockwise (360 − N clockwise); a flipped
-    /// one N clockwise, then left and right swapped. wlroots' own table (wlr_cursor, the inverse transform) gives the
-    /// same: 90 maps (x, y) to (y, 1 − x), so the native bottom (y = 1) is at the right.
+    /// one N clockwise, then left and right swapped. The VM under sway gives the same for `transform 90`: a touch at the
+    /// native bottom reaches the client at the output's right edge (Tests/VM/compositor/run-screen).
     @Test(arguments: 0..<8)
     func everyNativeEdgeLandsWhereTheUserSeesIt(value: Int) throws {
-        let o = try #require(OutputOrientation(wlOutputTransform: value))
+        let o = try #require(OutputOrientation(namedIndex: value))
         let clockwise: [Edge: Edge] = [.left: .top, .top: .right, .right: .bottom, .bottom: .left]
         let mirrored: [Edge: Edge] = [.left: .right, .right: .left, .top: .top, .bottom: .bottom]
         let t = ScreenTransform(deviceSize: PhysicalSize(widthMM: 160, heightMM: 90), rotation: o.rotation, flipped: o.flipped)
@@ -56,7 +70,7 @@ import TouchModel
     /// `transform 270`) is a left swipe. A 128 × 64 mm panel: the finger starts 2 mm above the native bottom and
     /// moves 6 mm up.
     @Test func aSwipeFromThePhysicalBottomAtTransform270IsALeftSwipe() throws {
-        let o = try #require(OutputOrientation(wlOutputTransform: 3))
+        let o = try #require(OutputOrientation(namedIndex: 3))
         #expect(o.rotation == .r90)
         let t = ScreenTransform(deviceSize: PhysicalSize(widthMM: 128, heightMM: 64), rotation: o.rotation, flipped: o.flipped)
         let r = try EdgeSwipeRecognizer(config: EdgeSwipeConfig(edges: Set(Edge.allCases)), transform: t)

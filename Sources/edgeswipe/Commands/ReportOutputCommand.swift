@@ -12,10 +12,11 @@ enum ReportOutputCommand: Subcommand {
     static let positionalUsage = ""
     static let positionalRange = 0...0
     static let discussion = """
-        The transform is the compositor's name for the turn: sway's `output NAME \
+        --transform names the turn as sway does, clockwise: sway's `output NAME \
         transform 90` is --transform 90 (the panel turned 90 degrees counter-clockwise, its native bottom edge \
         now on the user's right; a panel turned clockwise is 270). Flipped transforms are named as sway names \
-        them (flipped-90) or with --flipped. Prints the service's answer: the devices that follow the output, and whether a finger down \
+        them (flipped-90) or with --flipped. Compositors that give wl_output's value (Hyprland's monitor \
+        transform, 0-7) pass it with --wl-transform instead: 1 is sway's 270. Prints the service's answer: the devices that follow the output, and whether a finger down \
         holds the change until it lifts.
         """
 
@@ -23,11 +24,13 @@ enum ReportOutputCommand: Subcommand {
         static let output = OptionSpec(name: "output", short: "o", valueName: "NAME", help: "The output, as the compositor names it (HDMI-A-1).")
         static let transform = OptionSpec(name: "transform", short: "t", valueName: "T",
                                           help: "0, 90, 180 or 270 (or normal, flipped, flipped-90, flipped-180, flipped-270).")
+        static let wlTransform = OptionSpec(name: "wl-transform", short: nil, valueName: "N",
+                                            help: "wl_output.transform's value, 0-7, as Hyprland's monitor transform gives it (instead of --transform).")
         static let flipped = OptionSpec(name: "flipped", short: nil, valueName: nil, help: "The output is mirrored (a flipped transform).")
         static let size = OptionSpec(name: "size", short: nil, valueName: "WxH", help: "The output's physical size in mm, native orientation (e.g. 344x194).")
         static let socket = OptionSpec(name: "socket", short: nil, valueName: "PATH",
                                        help: "Control socket; default: \(SocketConfig.defaultPath).")
-        static let options = [output, transform, flipped, size, socket]
+        static let options = [output, transform, wlTransform, flipped, size, socket]
 
         var report: OutputReport
         var socketPath: String
@@ -36,9 +39,12 @@ enum ReportOutputCommand: Subcommand {
             guard let name = a.string(Self.output) else { throw UsageError("--output NAME is required") }
             if let problem = OutputName.problem(name) { throw UsageError("--output '\(name)': \(problem)") }
             let rule = "must be 0, 90, 180, 270, normal, flipped, flipped-90, flipped-180 or flipped-270"
-            guard var orientation = try a.value(Self.transform, rule: rule, { text in
-                OutputOrientation(name: text == "0" ? "normal" : text)
-            }) else { throw UsageError("--transform T is required") }
+            let named = try a.value(Self.transform, rule: rule) { text in OutputOrientation(name: text == "0" ? "normal" : text) }
+            let wl = try a.value(Self.wlTransform, rule: "must be 0 to 7 (wl_output.transform's enum)") { text in
+                Int(text).flatMap(OutputOrientation.init(wlOutputTransform:))
+            }
+            if named != nil && wl != nil { throw UsageError("--transform and --wl-transform name the same thing: give one") }
+            guard var orientation = named ?? wl else { throw UsageError("--transform T (or --wl-transform N) is required") }
             if a.flag(Self.flipped) { orientation.flipped = true }
             let size = try a.value(Self.size, rule: "must be \(PhysicalSize.parsingRule), e.g. 344x194") { PhysicalSize(parsing: $0) }
             report = OutputReport(output: name, orientation: orientation, widthMM: size?.widthMM, heightMM: size?.heightMM)
