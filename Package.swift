@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "EdgeSwipeBus", dependencies: ["EdgeSwipeSystem", "TouchModel", "CSystemdBus"], swiftSettings: strict),
         // Session side (runs as the user, never depends on EdgeSwipeDaemon): which back events are felt
         // (pure) and the outputs that play them, feedbackd on the session bus or an evdev vibrator (issue 25).
-        .target(name: "EdgeSwipeHaptics", dependencies: ["TouchModel", "EdgeSwipeSystem", "EdgeSwipeBus", "CEdgeSwipeSys", "CSystemdBus"],
+        .target(name: "EdgeSwipeHaptics", dependencies: ["TouchModel", "EdgeSwipeSystem", "EdgeSwipeBus", "EdgeSwipeControl", "CEdgeSwipeSys", "CSystemdBus"],
                 swiftSettings: strict),
         // Labelled swipe corpus (synthesised + real recordings) and the accuracy evaluation over it.
         .target(name: "EdgeSwipeCorpus", dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures"],
@@ -95,7 +95,7 @@ let package = Package(
         .target(name: "EdgeSwipeFeedback", dependencies: ["TouchModel", "Gestures", "EdgeSwipeControl"], swiftSettings: strict,
                 linkerSettings: [.linkedLibrary("m")]),
         .target(name: "EdgeSwipeWayland",
-                dependencies: ["EdgeSwipeFeedback", "EdgeSwipeSystem", "TouchModel", "CWaylandClient", "CWaylandProtocols", "CPixman",
+                dependencies: ["EdgeSwipeFeedback", "EdgeSwipeControl", "EdgeSwipeSystem", "TouchModel", "CWaylandClient", "CWaylandProtocols", "CPixman",
                                "CEdgeSwipeSys"],
                 swiftSettings: strict),
         .executableTarget(name: "edgeswipe",
@@ -138,7 +138,7 @@ let package = Package(
                                    "EdgeSwipeBus", "CSystemdBus",
                                    "TouchOwnership", "EdgeSwipeCorpus", "YAMLDocument", "FixtureSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "EdgeSwipeHapticsTests", dependencies: ["EdgeSwipeHaptics", "EdgeSwipeSystem", "TouchModel", "CEdgeSwipeSys"],
+        .testTarget(name: "EdgeSwipeHapticsTests", dependencies: ["EdgeSwipeHaptics", "EdgeSwipeControl", "Gestures", "EdgeSwipeSystem", "TouchModel", "CEdgeSwipeSys"],
                     swiftSettings: strict),
         .testTarget(name: "EdgeSwipeFeedbackTests", dependencies: ["EdgeSwipeFeedback", "EdgeSwipeControl", "Gestures", "TouchModel"], swiftSettings: strict),
         .testTarget(name: "EdgeSwipeDoctorTests", dependencies: ["EdgeSwipeDoctor", "Gestures", "EdgeSwipeControl"], swiftSettings: strict),

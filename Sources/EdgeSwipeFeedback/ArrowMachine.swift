@@ -1,3 +1,4 @@
+import EdgeSwipeControl
 import TouchModel
 
 /// The arrow's life over one back gesture: hidden until the gesture starts, following the finger while it is
@@ -19,8 +20,9 @@ public struct ArrowMachine: Sendable {
         self.leaveDuration = leaveDuration
     }
 
-    /// One back event, received at `now`.
+    /// One back event, received at `now`. A top or bottom swipe has no arrow and changes nothing.
     public mutating func observe(_ o: BackObservation, now: Microseconds) {
+        guard ArrowSide(o.edge) != nil else { return }
         switch state {
         case .hidden: state = hidden(o)
         case .following(let pose): state = following(pose, o, now: now)

@@ -1,3 +1,4 @@
+import EdgeSwipeControl
 import TouchModel
 
 /// What the arrow shows at one moment, in the screen's millimetres: which edge, the finger's height along it,
@@ -21,7 +22,8 @@ public struct ArrowPose: Sendable, Hashable {
         self.presence = presence
     }
 
+    /// `o`'s pose; ArrowMachine takes only left and right swipes (`ArrowSide(o.edge)`).
     init(_ o: BackObservation) {
-        self.init(side: o.side, gestureID: o.gestureID, yMM: o.positionMM.y, progress: o.progress, armed: o.armed)
+        self.init(side: ArrowSide(o.edge) ?? .left, gestureID: o.gestureID, yMM: o.positionMM.y, progress: o.progress, armed: o.armed)
     }
 }

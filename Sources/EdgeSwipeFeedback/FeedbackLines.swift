@@ -3,21 +3,12 @@ import TouchModel
 
 /// What the feedback reads from the service's lines (docs/protocol.md): back events and the published screens.
 public enum FeedbackLines {
-    /// A `"type":"back"` line for an observer ("Back handlers") as the arrow's event, with its gesture frame's
-    /// kernel time; nil for any other line, a target's, an edge the arrow does not draw at, or a line missing what
-    /// the arrow needs.
-    public static func observation(_ line: JSONValue) -> (BackObservation, frameTime: Microseconds?)? {
-        guard line["type"] == .string("back"), line["role"] == .string("observer"),
-              case .string(let event)? = line["event"], let kind = BackObservation.Kind(rawValue: event),
-              let gestureID = integer(line["gestureId"]), let gesture = line["gesture"],
-              case .string(let edge)? = gesture["edge"], let side = ArrowSide(rawValue: edge) else { return nil }
-        let position = gesture["positionMM"]
-        guard let x = number(position?["x"]), let y = number(position?["y"]) else { return nil }
-        let progress = number(gesture["progress"]) ?? 0
-        let armed = gesture["armed"] == .bool(true)
-        let observation = BackObservation(kind: kind, gestureID: gestureID, side: side, progress: progress,
-                                          positionMM: Point(x: x, y: y), armed: armed, extentMM: number(gesture["extentMM"]))
-        return (observation, number(gesture["time"]).map { Microseconds(seconds: $0) })
+    /// A `"type":"back"` line for an observer ("Back handlers", decoded by EdgeSwipeControl's BackObservation)
+    /// from an edge the arrow is drawn at; nil for any other line, a target's, a top or bottom swipe, or a line
+    /// missing what an observer needs.
+    public static func observation(_ line: JSONValue) -> BackObservation? {
+        guard let o = BackObservation(observerLine: line), ArrowSide(o.edge) != nil else { return nil }
+        return o
     }
 
     /// The screen size the service publishes (hello and state: `"screens":[{"widthMM","heightMM","rotation",

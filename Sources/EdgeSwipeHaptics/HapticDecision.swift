@@ -1,3 +1,4 @@
+import EdgeSwipeControl
 import TouchModel
 
 /// Which observed back events are felt. Pure: the caller gives each event and the time it handles it.
@@ -6,7 +7,8 @@ import TouchModel
 /// armed -> disarmed gives `.disarmed`. A repeated `armed`, any other event, and every event of a gesture that
 /// never arms (a tap at the edge, a short swipe) give nothing. A cue that would be played more than
 /// `maxLateness` after its frame (the process was stalled, or read a backlog after a reconnect) is dropped: a
-/// pulse long after the finger crossed the threshold tells the user something false. The state still follows.
+/// pulse long after the finger crossed the threshold tells the user something false; so is one whose frame time is
+/// unknown, whose lateness cannot be bounded. The state still follows.
 public struct HapticDecision: Sendable {
     /// 100 ms: beyond this a pulse is felt as unrelated to the finger (Android's input-to-haptic budget is
     /// well below it); the service and this process usually answer within a few milliseconds.
@@ -34,9 +36,9 @@ public struct HapticDecision: Sendable {
         case .disarmed(let gesture): cue = handleDisarmed(gesture, event)
         case .armed(let gesture): cue = handleArmed(gesture, event)
         }
-        guard let cue else { return nil }
+        guard let cue, let frameTime = event.frameTime else { return nil }
         // A frame time after `now` is not late (another clock's rounding); only lateness past the bound drops.
-        let lateness = now > event.frameTime ? now - event.frameTime : .zero
+        let lateness = now > frameTime ? now - frameTime : .zero
         return lateness <= maxLateness ? cue : nil
     }
 
@@ -45,10 +47,10 @@ public struct HapticDecision: Sendable {
     private mutating func handleIdle(_ event: BackObservation) -> HapticCue? {
         switch event.kind {
         case .started, .progressed, .disarmed:
-            state = .disarmed(gesture: event.gestureId)
+            state = .disarmed(gesture: event.gestureID)
             return nil
         case .armed:
-            state = .armed(gesture: event.gestureId)
+            state = .armed(gesture: event.gestureID)
             return .armed
         case .invoked, .cancelled:
             return nil
@@ -56,7 +58,7 @@ public struct HapticDecision: Sendable {
     }
 
     private mutating func handleDisarmed(_ gesture: Int, _ event: BackObservation) -> HapticCue? {
-        guard event.gestureId == gesture else { return startOver(event) }
+        guard event.gestureID == gesture else { return startOver(event) }
         switch event.kind {
         case .armed:
             state = .armed(gesture: gesture)
@@ -70,7 +72,7 @@ public struct HapticDecision: Sendable {
     }
 
     private mutating func handleArmed(_ gesture: Int, _ event: BackObservation) -> HapticCue? {
-        guard event.gestureId == gesture else { return startOver(event) }
+        guard event.gestureID == gesture else { return startOver(event) }
         switch event.kind {
         case .disarmed:
             state = .disarmed(gesture: gesture)

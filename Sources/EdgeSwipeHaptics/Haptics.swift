@@ -1,3 +1,4 @@
+import EdgeSwipeControl
 import TouchModel
 
 /// What `edgeswipe feedback` calls for each back event it observes: decides (HapticDecision) and plays the

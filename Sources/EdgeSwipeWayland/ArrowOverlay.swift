@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CWaylandClient
 import CWaylandProtocols
+import EdgeSwipeControl
 import EdgeSwipeFeedback
 import EdgeSwipeSystem
 import TouchModel
@@ -107,13 +108,13 @@ public final class ArrowOverlay {
         return display.outputs.first { $0.info.name == outputName }
     }
 
-    /// One back event; `frameTime` is its gesture frame's kernel time (for the latency figure).
-    public func observe(_ o: BackObservation, frameTime: Microseconds?) {
+    /// One back event; its `frameTime` is its gesture frame's kernel time (for the latency figure).
+    public func observe(_ o: BackObservation) {
         if o.kind == .started, screenSize == nil, let output = output?.info, let extent = o.extentMM {
             screenSize = ScreenMapping.sizeFromExtent(extent, outputWidth: output.logicalWidth, outputHeight: output.logicalHeight)
         }
         machine.observe(o, now: clock())
-        pendingFrameTime = frameTime
+        pendingFrameTime = o.frameTime
         update()
     }
 

@@ -1,4 +1,6 @@
+import EdgeSwipeControl
 import EdgeSwipeFeedback
+import Gestures
 import Testing
 import TouchModel
 
@@ -7,7 +9,8 @@ import TouchModel
 
 private func event(_ kind: BackObservation.Kind, gesture: Int = 7, side: ArrowSide = .left, progress: Double = 0.1,
                    y: Double = 70, armed: Bool = false) -> BackObservation {
-    BackObservation(kind: kind, gestureID: gesture, side: side, progress: progress, positionMM: Point(x: 20, y: y), armed: armed)
+    BackObservation(kind: kind, gestureID: gesture, edge: side == .left ? .left : .right, progress: progress,
+                    positionMM: Point(x: 20, y: y), armed: armed)
 }
 
 @Suite struct ArrowMachineTests {

@@ -1,6 +1,7 @@
 import EdgeSwipeControl
 import Foundation  // replacingOccurrences, for variants of one line
 import EdgeSwipeFeedback
+import Gestures
 import Testing
 import TouchModel
 
@@ -15,23 +16,22 @@ private func line(_ text: String) throws -> JSONValue { try JSONValue.decode(Arr
 
     @Test func anObserversBackEventBecomesTheArrowsEvent() throws {
         let decoded = try #require(FeedbackLines.observation(line(Self.progressed)))
-        #expect(decoded.0 == BackObservation(kind: .progressed, gestureID: 7, side: .left, progress: 0.123,
-                                             positionMM: Point(x: 31.5, y: 70.25), armed: false))
-        #expect(decoded.frameTime == 12_500_000)
+        #expect(decoded == BackObservation(kind: .progressed, gestureID: 7, edge: .left, progress: 0.123,
+                                           positionMM: Point(x: 31.5, y: 70.25), armed: false, frameTime: 12_500_000))
     }
 
     @Test func everyCallbackKindIsRead() throws {
         for kind in BackObservation.Kind.allCases {
             let text = Self.progressed.replacingOccurrences(of: #""event":"progressed""#, with: #""event":"\#(kind.rawValue)""#)
-            #expect(FeedbackLines.observation(try line(text))?.0.kind == kind)
+            #expect(FeedbackLines.observation(try line(text))?.kind == kind)
         }
     }
 
     @Test func theStartCarriesTheExtentAndTheRightEdge() throws {
         let text = #"{"event":"started","gesture":{"armed":false,"edge":"right","extentMM":256,"phase":"began","#
             + #""positionMM":{"x":250,"y":40},"progress":0,"time":3,"type":"gesture"},"gestureId":1,"role":"observer","type":"back"}"#
-        let o = try #require(FeedbackLines.observation(line(text))).0
-        #expect(o.side == .right && o.extentMM == 256 && o.kind == .started && o.positionMM == Point(x: 250, y: 40))
+        let o = try #require(FeedbackLines.observation(line(text)))
+        #expect(o.edge == .right && o.extentMM == 256 && o.kind == .started && o.positionMM == Point(x: 250, y: 40))
     }
 
     @Test func otherLinesAreNotTheArrows() throws {

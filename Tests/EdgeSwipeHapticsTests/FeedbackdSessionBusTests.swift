@@ -1,3 +1,4 @@
+import EdgeSwipeControl
 import EdgeSwipeHaptics
 import EdgeSwipeSystem
 import Glibc
@@ -111,7 +112,7 @@ private final class SessionBus {
         for (kind, ms) in Self.swipe.map({ ($0.0, $0.1) }) + Self.tap.map({ ($0.0, $0.1) }) {
             let id = kind == .started && ms == 600 ? gesture + 1 : gesture
             let time = base + Microseconds(milliseconds: Double(ms))
-            haptics.observe(BackObservation(gestureId: id, kind: kind, frameTime: time), now: time)
+            haptics.observe(BackObservation(kind: kind, gestureID: id, frameTime: time), now: time)
         }
         // The loop reads the replies.
         try bus.waitFor {

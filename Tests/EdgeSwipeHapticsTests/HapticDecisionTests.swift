@@ -1,4 +1,7 @@
+import EdgeSwipeControl
+import Foundation  // replacingOccurrences
 import EdgeSwipeHaptics
+import Gestures
 import Testing
 import TouchModel
 
@@ -12,7 +15,7 @@ private func run(_ events: [(Int, BackObservation.Kind, Double)], delayMs: Doubl
                  decision: HapticDecision = HapticDecision()) -> [HapticCue] {
     var decision = decision
     return events.compactMap { gesture, kind, time in
-        let event = BackObservation(gestureId: gesture, kind: kind, frameTime: at(time))
+        let event = BackObservation(kind: kind, gestureID: gesture, frameTime: at(time))
         return decision.decide(event, now: at(time) + Microseconds(milliseconds: delayMs))
     }
 }
@@ -61,19 +64,38 @@ private func run(_ events: [(Int, BackObservation.Kind, Double)], delayMs: Doubl
     @Test func aCueLaterThanTheBoundIsDroppedAndTheStateStillFollows() {
         var decision = HapticDecision()
         #expect(decision.maxLateness == Microseconds(100_000))
-        let armed = BackObservation(gestureId: 11, kind: .armed, frameTime: at(9.262))
+        let armed = BackObservation(kind: .armed, gestureID: 11, frameTime: at(9.262))
         // 100 ms after the frame: still felt; 100.001 ms: not.
         var onTime = decision
         #expect(onTime.decide(armed, now: at(9.262) + Microseconds(100_000)) == .armed)
         #expect(decision.decide(armed, now: at(9.262) + Microseconds(100_001)) == nil)
         // The dropped arm still counts: the disarm that follows on time is felt, a second arm is a change again.
-        #expect(decision.decide(BackObservation(gestureId: 11, kind: .disarmed, frameTime: at(9.400)), now: at(9.401)) == .disarmed)
-        #expect(decision.decide(BackObservation(gestureId: 11, kind: .armed, frameTime: at(9.500)), now: at(9.501)) == .armed)
+        #expect(decision.decide(BackObservation(kind: .disarmed, gestureID: 11, frameTime: at(9.400)), now: at(9.401)) == .disarmed)
+        #expect(decision.decide(BackObservation(kind: .armed, gestureID: 11, frameTime: at(9.500)), now: at(9.501)) == .armed)
+    }
+
+    /// One decoder for the arrow and the haptics (EdgeSwipeControl's BackObservation): the haptics take an observer's
+    /// line as the arrow does, with the frame's kernel time; a cue whose frame time is unknown cannot be bounded and
+    /// is not played, and the state still follows it.
+    @Test func theObserversLineDecodesOnceForBothAndNoFrameTimeIsNoCue() throws {
+        let text = #"{"event":"armed","gesture":{"armed":true,"edge":"left","positionMM":{"x":30,"y":70},"progress":0.6,"time":9.262},"#
+            + #""gestureId":11,"handler":2,"role":"observer","type":"back"}"#
+        let armed = try #require(BackObservation(observerLine: try JSONValue.decode(Array(text.utf8))))
+        #expect(armed == BackObservation(kind: .armed, gestureID: 11, edge: .left, progress: 0.6, positionMM: Point(x: 30, y: 70),
+                                         armed: true, frameTime: at(9.262)))
+        var decision = HapticDecision()
+        #expect(decision.decide(armed, now: at(9.263)) == .armed)
+        var unknown = HapticDecision()
+        #expect(unknown.decide(BackObservation(kind: .armed, gestureID: 11), now: at(9.263)) == nil)
+        #expect(unknown.decide(BackObservation(kind: .disarmed, gestureID: 11, frameTime: at(9.3)), now: at(9.3)) == .disarmed)
+        // A target's line is not an observer's.
+        let target = text.replacingOccurrences(of: #""role":"observer""#, with: #""role":"target""#)
+        #expect(BackObservation(observerLine: try JSONValue.decode(Array(target.utf8))) == nil)
     }
 
     @Test func aFrameTimeAheadOfNowIsOnTime() {
         var decision = HapticDecision()
-        #expect(decision.decide(BackObservation(gestureId: 1, kind: .armed, frameTime: at(2.000)), now: at(1.999)) == .armed)
+        #expect(decision.decide(BackObservation(kind: .armed, gestureID: 1, frameTime: at(2.000)), now: at(1.999)) == .armed)
     }
 
     @Test func theBoundIsAParameter() {
@@ -96,7 +118,7 @@ private func run(_ events: [(Int, BackObservation.Kind, Double)], delayMs: Doubl
         let events: [(BackObservation.Kind, Double)] = [(.started, 1.0), (.progressed, 1.05), (.armed, 1.1), (.progressed, 1.15),
                                                          (.disarmed, 1.2), (.armed, 1.3), (.invoked, 1.4)]
         for (kind, time) in events {
-            haptics.observe(BackObservation(gestureId: 2, kind: kind, frameTime: at(time)), now: at(time) + Microseconds(1_000))
+            haptics.observe(BackObservation(kind: kind, gestureID: 2, frameTime: at(time)), now: at(time) + Microseconds(1_000))
         }
         #expect(recorder.played == [.armed, .disarmed, .armed])
         #expect(haptics.playedArmed == 2)

@@ -1,3 +1,4 @@
+import EdgeSwipeControl
 import EdgeSwipeHaptics
 import EdgeSwipeSystem
 import Foundation
@@ -42,13 +43,11 @@ extension LiveSuite {
                 while handled < client.received.count {
                     let line = client.received[handled]
                     handled += 1
-                    guard line.object["type"] as? String == "back", let event = line.object["event"] as? String,
-                          let kind = BackObservation.Kind(rawValue: event), let gestureId = line.object["gestureId"] as? Int,
-                          let gesture = line.object["gesture"] as? [String: Any], let time = gesture["time"] as? Double else { continue }
-                    let frame = Microseconds(seconds: time)
+                    // Decoded as `edgeswipe feedback` decodes it (EdgeSwipeControl's BackObservation).
+                    guard let value = try? JSONValue.decode(line.bytes), let observation = BackObservation(observerLine: value),
+                          let frame = observation.frameTime else { continue }
                     let start = Monotonic.now()
-                    let cue = haptics.observe(BackObservation(gestureId: gestureId, kind: kind, frameTime: frame),
-                                              now: Microseconds(line.receivedUs))
+                    let cue = haptics.observe(observation, now: Microseconds(line.receivedUs))
                     let spent = Monotonic.now() - start
                     if cue != nil { latenciesUs.append(line.receivedUs + spent.rawValue - frame.rawValue) }
                 }

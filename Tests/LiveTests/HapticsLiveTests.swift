@@ -1,4 +1,5 @@
 import CEdgeSwipeSys
+import EdgeSwipeControl
 import EdgeSwipeHaptics
 import EdgeSwipeSystem
 import FixtureSupport
@@ -112,7 +113,7 @@ extension LiveSuite {
             let base = Monotonic.now()
             for (id, kind, ms) in events {
                 let time = base + Microseconds(milliseconds: ms)
-                haptics.observe(BackObservation(gestureId: id, kind: kind, frameTime: time), now: time)
+                haptics.observe(BackObservation(kind: kind, gestureID: id, frameTime: time), now: time)
                 pump()
             }
         }

@@ -11,6 +11,8 @@ import EdgeSwipeControl
 final class ControlClient {
     struct Line {
         var object: [String: Any]
+        /// The line as it came (without its newline), for the project's own decoders (JSONValue).
+        var bytes: [UInt8]
         var receivedUs: UInt64
     }
 
@@ -48,7 +50,7 @@ final class ControlClient {
                 let data = Data(buffer[..<i])
                 buffer.removeSubrange(...i)
                 if let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] {
-                    received.append(Line(object: o, receivedUs: now))
+                    received.append(Line(object: o, bytes: Array(data), receivedUs: now))
                 }
             }
         } while Date() < deadline

@@ -93,13 +93,10 @@ enum FeedbackCommand: Subcommand {
             if o.reportOutputs, let problem = reporter.answer(line) { say(problem) }
             if line["type"] == .string("hello") {
                 overlay.screenSize = FeedbackLines.screenSize(line, output: o.outputName) ?? overlay.screenSize
-            } else if let (observation, frameTime) = FeedbackLines.observation(line) {
+            } else if let observation = FeedbackLines.observation(line) {
                 // Felt first: the haptic call is the more urgent, and it never blocks (an asynchronous bus call).
-                if let haptics, let frameTime, let kind = EdgeSwipeHaptics.BackObservation.Kind(rawValue: observation.kind.rawValue) {
-                    haptics.observe(EdgeSwipeHaptics.BackObservation(gestureId: observation.gestureID, kind: kind, frameTime: frameTime),
-                                    now: loop.now)
-                }
-                overlay.observe(observation, frameTime: frameTime)
+                haptics?.observe(observation, now: loop.now)
+                overlay.observe(observation)
             }
             display.flush()
         }

@@ -1,0 +1,65 @@
+import Gestures
+import TouchModel
+
+/// One back event as an observer receives it from the service (docs/protocol.md, "Back handlers"): what happened
+/// to which gesture, where the finger is, and the kernel time of the frame it reports (CLOCK_MONOTONIC, the session
+/// side's own clock). The one type and the one decoder of these lines, for everything session-side that observes
+/// the back: the arrow (EdgeSwipeFeedback) and the haptics (EdgeSwipeHaptics).
+public struct BackObservation: Sendable, Hashable {
+    /// The handler callbacks of protocol 2 (`"event"` of a `"type":"back"` line).
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case started, progressed, armed, disarmed, invoked, cancelled
+    }
+
+    public var kind: Kind
+    public var gestureID: Int
+    /// The edge the swipe comes from, as the user sees the screen.
+    public var edge: Edge
+    /// 0...1, the predictive stream's progress (linear over the screen's extent along the swipe).
+    public var progress: Double
+    /// The finger on the screen as the user sees it, mm (x right, y down).
+    public var positionMM: Point
+    /// Whether a release now would complete the back.
+    public var armed: Bool
+    /// The gesture's extent along the swipe (the screen's width for a left or right edge), mm; on `started`.
+    public var extentMM: Double?
+    /// The kernel time of the gesture frame it reports; nil when the line gives none.
+    public var frameTime: Microseconds?
+
+    public init(kind: Kind, gestureID: Int, edge: Edge = .left, progress: Double = 0, positionMM: Point = Point(x: 0, y: 0),
+                armed: Bool = false, extentMM: Double? = nil, frameTime: Microseconds? = nil) {
+        self.kind = kind
+        self.gestureID = gestureID
+        self.edge = edge
+        self.progress = progress
+        self.positionMM = positionMM
+        self.armed = armed
+        self.extentMM = extentMM
+        self.frameTime = frameTime
+    }
+
+    /// Whether the gesture is over with this event.
+    public var ends: Bool { kind == .invoked || kind == .cancelled }
+
+    /// A `"type":"back"` line for an observer (`"role":"observer"`); nil for any other line, a target's, or a line
+    /// missing what an observer needs (the event, the gesture id, the gesture's edge and position).
+    public init?(observerLine line: JSONValue) {
+        guard line["type"] == .string("back"), line["role"] == .string("observer"),
+              case .string(let event)? = line["event"], let kind = Kind(rawValue: event),
+              case .integer(let id)? = line["gestureId"], let gestureID = Int(exactly: id), let gesture = line["gesture"],
+              case .string(let edgeName)? = gesture["edge"], let edge = Edge(rawValue: edgeName) else { return nil }
+        let position = gesture["positionMM"]
+        guard let x = Self.number(position?["x"]), let y = Self.number(position?["y"]) else { return nil }
+        self.init(kind: kind, gestureID: gestureID, edge: edge, progress: Self.number(gesture["progress"]) ?? 0,
+                  positionMM: Point(x: x, y: y), armed: gesture["armed"] == .bool(true), extentMM: Self.number(gesture["extentMM"]),
+                  frameTime: Self.number(gesture["time"]).map { Microseconds(seconds: $0) })
+    }
+
+    private static func number(_ value: JSONValue?) -> Double? {
+        switch value {
+        case .integer(let i)?: return Double(i)
+        case .number(let d)? where d.isFinite: return d
+        default: return nil
+        }
+    }
+}
