@@ -18,20 +18,13 @@ import TouchTrace
     static let nTrig = "whot__evemu-devices__touchscreens__N-Trig_MultiTouch.1-finger-drag-NW-SE.events"
 
     @Test func aPanelWithoutResolutionTakesItsOutputsSizeAndANewOneAtTheLift() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("edgeswipe-outputsize-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let config = dir.appendingPathComponent("config.yaml").path
-        try "socket:\n  path: \(dir.path)/control.sock\ndefaults:\n  rotation: auto\n  edges: [left, top]\n"
-            .write(toFile: config, atomically: true, encoding: .utf8)
-        let demo = Fixtures.packageRoot.appendingPathComponent("samples/demo-back-swipes.evemu").path
-        let service = try EdgeSwipeService(options: ServiceOptions(configPath: config, stack: [ScreenSpec(name: "home", kind: .plain)],
-                                                                   replay: .init(path: demo, delaySeconds: 3600)))
+        let demo = try DemoReplayService(settings: "defaults:\n  rotation: auto\n  edges: [left, top]\n")
+        let service = demo.service
         let loop = service.runtime.loop
         let panel = try TraceReader.read(path: Fixtures.path(Self.nTrig),
                                          description: Fixtures.path("whot__evemu-devices__touchscreens__N-Trig_MultiTouch.desc")).devices[0]
         #expect(panel.description.absInfo[AbsCode.x]?.resolution == 0 && panel.description.absInfo[AbsCode.x]?.maximum == 9600)
-        let client = try TestClient(path: "\(dir.path)/control.sock")
+        let client = try TestClient(path: demo.socketPath)
         func answer(_ request: String) throws -> JSONValue? {
             if !request.isEmpty { try client.send(request + "\n") }
             for _ in 0..<400 {

@@ -15,12 +15,13 @@ final class DemoReplayService {
     var socketPath: String { "\(dir.path)/control.sock" }
     let service: EdgeSwipeService
 
-    init(stack: [ScreenSpec] = [ScreenSpec(name: "home", kind: .plain)]) throws {
+    /// `settings`: more of the configuration after the socket section (e.g. `defaults:`), as YAML lines.
+    init(stack: [ScreenSpec] = [ScreenSpec(name: "home", kind: .plain)], settings: String = "") throws {
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("edgeswipe-service-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         config = dir.appendingPathComponent("config.yaml").path
         socketSection = "socket:\n  path: \(dir.path)/control.sock\n"
-        try socketSection.write(toFile: config, atomically: true, encoding: .utf8)
+        try (socketSection + settings).write(toFile: config, atomically: true, encoding: .utf8)
         let demo = Fixtures.packageRoot.appendingPathComponent("samples/demo-back-swipes.evemu").path
         service = try EdgeSwipeService(options: ServiceOptions(configPath: config, stack: stack,
                                                                replay: .init(path: demo, delaySeconds: 3600)))
