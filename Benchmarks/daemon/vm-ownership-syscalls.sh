@@ -63,6 +63,30 @@ strace_play() {
     kill -TERM $spid; wait $spid
 }
 
+# counters PID: minor and major page faults, voluntary and involuntary context switches, over every thread.
+counters() {
+    local t minflt=0 majflt=0 vol=0 invol=0 f
+    for t in /proc/$1/task/*; do
+        read -r -a f < "$t/stat"
+        minflt=$((minflt + f[9])) majflt=$((majflt + f[11]))
+        vol=$((vol + $(awk '/^voluntary_ctxt_switches/ { print $2 }' "$t/status")))
+        invol=$((invol + $(awk '/^nonvoluntary_ctxt_switches/ { print $2 }' "$t/status")))
+    done
+    echo "$minflt $majflt $vol $invol"
+}
+
+# First without strace: page faults and context switches per frame, as the CPU rig runs the subject.
+for mode in "${modes[@]}"; do
+    start_subject "$mode"
+    read -r a0 b0 c0 d0 <<< "$(counters "$spid")"
+    evemu-play "$node" < "$work/events.evemu"
+    sleep 1
+    read -r a1 b1 c1 d1 <<< "$(counters "$spid")"
+    kill -TERM $spid; wait $spid
+    awk -v m="$mode" -v n="$played" -v a=$((a1 - a0)) -v b=$((b1 - b0)) -v c=$((c1 - c0)) -v d=$((d1 - d0)) 'BEGIN {
+        printf "== %s, no strace: per frame %.3f minor faults, %.3f major, %.3f voluntary and %.3f involuntary context switches (%d frames)\n", m, a / n, b / n, c / n, d / n, n }'
+done
+
 for mode in "${modes[@]}"; do
     strace_play "$mode" "$work/events.evemu" "$work/$mode.count" -c -U name,calls,errors
     echo "== $mode: system calls per frame over $played frames ($step s apart, x from $xstart)"

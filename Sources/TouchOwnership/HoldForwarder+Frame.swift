@@ -145,10 +145,11 @@ extension HoldForwarder {
                 continue
             }
             if let i = pointer.index(type: e.type, code: e.code) {
-                pointer.source[i] = e.value
                 if passthrough {
                     out.append(e)
-                    pointer.clone[i] = e.value
+                    pointer.forwarded(i, e.value)
+                } else {
+                    pointer.sourceSent(i, e.value)
                 }
                 continue
             }

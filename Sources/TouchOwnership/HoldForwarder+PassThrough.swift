@@ -7,30 +7,32 @@ extension HoldForwarder {
     /// event as read and decide nothing. One pass does the same: the events go out as read, and the slots' and
     /// pointer's values of source and clone follow them. `slots[s].contactID` is left as it is: it is read only
     /// for held touches, and a touch becomes held only when it starts or after a SYN_DROPPED, which set it.
+    /// Called with `out` empty; when the clone's pointer values are the source's (almost always), the frame read
+    /// becomes `out` as it is, SYN_REPORT appended, and `pending` takes the emptied buffer: nothing is copied.
     func passThrough(_ syn: InputEvent) {
         passedThrough += 1
-        let start = out.count
         var slot = sourceSlot
-        for e in pending {
-            out.append(e)
+        for e in pending where e.type == EventType.abs || e.type == EventType.key {
             if e.type == EventType.abs {
                 if e.code == AbsCode.mtSlot {
                     slot = Int(e.value)
                     continue
                 }
                 if let i = SlotValues.index(of: e.code) {
-                    slots[slot].source.set(i, e.value)
-                    slots[slot].clone.set(i, e.value)
+                    slots[slot].forwarded(i, e.value)
                     continue
                 }
             }
-            if let i = pointer.index(type: e.type, code: e.code) {
-                pointer.source[i] = e.value
-                pointer.clone[i] = e.value
-            }
+            if let i = pointer.index(type: e.type, code: e.code) { pointer.forwarded(i, e.value) }
         }
         sourceSlot = slot
         cloneSlot = slot
-        endFrame(time: syn.time, from: start, pointerAsSource: true, keepEmpty: pending.isEmpty)
+        if pointer.inSync {
+            pending.append(InputEvent(time: syn.time, type: EventType.syn, code: SynCode.report, value: 0))
+            swap(&out, &pending)
+        } else {
+            out.append(contentsOf: pending)
+            endFrame(time: syn.time, from: 0, pointerAsSource: true, keepEmpty: true)
+        }
     }
 }

@@ -56,7 +56,7 @@ extension HoldForwarder {
                 }
                 slots[sourceSlot].source.set(i, e.value)
             } else if let i = pointer.index(type: e.type, code: e.code) {
-                pointer.source[i] = e.value
+                pointer.sourceSent(i, e.value)
             }
         }
         for c in frame.contacts where c.isActive && c.slot >= 0 && c.slot < slots.count { changes[c.slot].currentContact = c.id }

@@ -126,7 +126,7 @@ public final class HoldForwarder {
     /// The SYN_REPORT `syn` completed `frame` (the decoder's frame of these events, after the recognizers saw
     /// it). Returns the events for the clone: held frames released by this frame's claims, then this frame.
     public func report(_ syn: InputEvent, frame: TouchFrame, claims: some ContactClaims) -> [InputEvent] {
-        out.removeAll(keepingCapacity: true)
+        if !out.isEmpty { out.removeAll(keepingCapacity: true) }
         sequence += 1
         if dropped {
             resync(syn, frame: frame, claims: claims)
@@ -135,7 +135,7 @@ public final class HoldForwarder {
         } else {
             forward(syn, frame: frame, claims: claims)
         }
-        pending.removeAll(keepingCapacity: true)
+        if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         dropped = false
         plain = true
         return out

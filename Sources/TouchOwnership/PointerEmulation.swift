@@ -15,8 +15,10 @@ struct PointerEmulation {
     /// The declared codes, in the order their changes are appended to a frame.
     let codes: [(type: UInt16, code: UInt16, role: Role)]
     /// As the source last sent them, and as the clone last got them.
-    var source: [Int32]
-    var clone: [Int32]
+    private(set) var source: [Int32]
+    private(set) var clone: [Int32]
+    /// `clone` equals `source`: a frame passed through needs no pointer events of its own.
+    private(set) var inSync = true
     private var wanted: [Int32]
     private let hasMTPressure: Bool
 
@@ -47,6 +49,18 @@ struct PointerEmulation {
         return nil
     }
 
+    /// The source sent value `v` of code `i`; the clone did not get it.
+    mutating func sourceSent(_ i: Int, _ v: Int32) {
+        source[i] = v
+        if v != clone[i] { inSync = false }
+    }
+
+    /// The source sent value `v` of code `i`, and the clone got it as sent.
+    mutating func forwarded(_ i: Int, _ v: Int32) {
+        source[i] = v
+        clone[i] = v
+    }
+
     /// Appends what the clone must get so its pointer events say `wanted`: the source's values when `asSource`,
     /// else the kernel's emulation over the clone's slots (`reference`: the tracking id after the newest seen).
     mutating func appendChanges(asSource: Bool, slots: [SlotRecord], reference: Int32, time: Microseconds,
@@ -60,6 +74,7 @@ struct PointerEmulation {
             clone[i] = wanted[i]
             out.append(InputEvent(time: time, type: codes[i].type, code: codes[i].code, value: wanted[i]))
         }
+        inSync = asSource || clone == source
     }
 
     private mutating func emulate(slots: [SlotRecord], reference: Int32) {

@@ -39,4 +39,11 @@ struct SlotRecord {
     var fate = TouchFate.empty
     /// The decoder's contact id of the touch, once a frame has shown it (-1 before): what claims are asked about.
     var contactID = -1
+
+    /// Value `i` of the slot as sent by the source and forwarded to the clone unchanged.
+    @inline(__always)
+    mutating func forwarded(_ i: Int, _ value: Int32) {
+        source.set(i, value)
+        clone.set(i, value)
+    }
 }
