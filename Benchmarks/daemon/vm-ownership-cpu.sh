@@ -20,6 +20,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 source "$root/Tests/VM/guest/input-helpers.sh"
+source "$here/ownership-subjects.sh"
 bin=$1 drain=$2 frames=${3:-9982} rounds=${4:-6} xstart=${5:-1000} forwarder=${6:-} modelist=${7:-} bin_b=${8:-}
 modes=(own shared)
 [ -n "$forwarder" ] && modes=(own fwd-event fwd-frame shared)
@@ -46,22 +47,12 @@ events=$(grep -c '^E:' "$work/events.evemu")
 results=()
 for ((r = 0; r < rounds; r++)); do
     mode=${modes[r % ${#modes[@]}]}
-    : > "$work/service.log"
-    case $mode in
-        own) "$bin" run --config "$work/config.yaml" --backend evdev --own --stack home,a "$owned" > /dev/null 2> "$work/service.log" & ;;
-        shared) "$bin" run --config "$work/config.yaml" --backend evdev --stack home,a "$owned" > /dev/null 2> "$work/service.log" & ;;
-        own-b) "$bin_b" run --config "$work/config.yaml" --backend evdev --own --stack home,a "$owned" > /dev/null 2> "$work/service.log" & ;;
-        shared-b) "$bin_b" run --config "$work/config.yaml" --backend evdev --stack home,a "$owned" > /dev/null 2> "$work/service.log" & ;;
-        fwd-event) "$forwarder" --per-event "$owned" > /dev/null 2> "$work/service.log" & ;;
-        fwd-frame) "$forwarder" --per-frame "$owned" > /dev/null 2> "$work/service.log" & ;;
-    esac
-    spid=$!
+    start_ownership_subject "$mode" "$owned" "$work/service.log" || exit 2
     "$drain" "$floor" > /dev/null & dpid=$!
     vm_wait_open "$spid" "$owned" || { cat "$work/service.log"; exit 1; }
     vm_wait_open "$dpid" "$floor" || exit 1
     if [ "${mode%-b}" != shared ]; then
-        for ((i = 0; i < 200; i++)); do grep -q 'owned: grabbed' "$work/service.log" && break; sleep 0.05; done
-        grep -q 'owned: grabbed' "$work/service.log" || { echo "not owned:"; cat "$work/service.log"; exit 1; }
+        wait_ownership_grab "$work/service.log" || exit 1
     fi
     sleep 0.5
     s0=$(run_ns $spid) d0=$(run_ns $dpid)

@@ -15,6 +15,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 source "$root/Tests/VM/guest/input-helpers.sh"
+source "$here/ownership-subjects.sh"
 bin=$1 drain=$2 forwarder=$3 frames=${4:-2046} step=${5:-0.001} xstart=${6:-1000} modelist=${7:-own,shared,fwd-frame,floor}
 trace_frames=${8:-62} bin_b=${9:-}
 IFS=, read -r -a modes <<< "$modelist"
@@ -30,23 +31,10 @@ vm_create_device "$work/desc.evemu" || exit 1
 node=$VM_DEVICE_NODE
 
 start_subject() {
-    : > "$work/service.log"
-    case $1 in
-        own) "$bin" run --config "$work/config.yaml" --backend evdev --own --stack home,a "$node" > /dev/null 2> "$work/service.log" & ;;
-        shared) "$bin" run --config "$work/config.yaml" --backend evdev --stack home,a "$node" > /dev/null 2> "$work/service.log" & ;;
-        own-b) "$bin_b" run --config "$work/config.yaml" --backend evdev --own --stack home,a "$node" > /dev/null 2> "$work/service.log" & ;;
-        shared-b) "$bin_b" run --config "$work/config.yaml" --backend evdev --stack home,a "$node" > /dev/null 2> "$work/service.log" & ;;
-        fwd-frame) "$forwarder" --per-frame "$node" > /dev/null 2> "$work/service.log" & ;;
-        fwd-event) "$forwarder" --per-event "$node" > /dev/null 2> "$work/service.log" & ;;
-        floor) "$drain" "$node" > /dev/null 2> "$work/service.log" & ;;
-        *) echo "unknown mode '$1'" >&2; exit 2 ;;
-    esac
-    spid=$!
+    start_ownership_subject "$1" "$node" "$work/service.log" || exit 2
     vm_wait_open "$spid" "$node" || { cat "$work/service.log"; exit 1; }
     case $1 in
-        own|own-b|fwd-*)
-            for ((i = 0; i < 200; i++)); do grep -q 'owned: grabbed' "$work/service.log" && break; sleep 0.05; done
-            grep -q 'owned: grabbed' "$work/service.log" || { echo "not owned:"; cat "$work/service.log"; exit 1; } ;;
+        own|own-b|fwd-*) wait_ownership_grab "$work/service.log" || exit 1 ;;
     esac
     sleep 0.5
 }
