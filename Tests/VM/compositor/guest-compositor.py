@@ -589,15 +589,21 @@ def main():
           f"{len(SCENARIOS)} scenarios per phase", flush=True)
 
 
+def stop_children():
+    """Terminates every process the guest scripts started (newest first) and reaps them, killing any that has not
+    ended after 10 s; the guest scripts that load this rig call it from their own `finally`."""
+    for p in reversed(children):
+        if p.poll() is None:
+            p.terminate()
+    for p in children:
+        try:
+            p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            p.kill()
+
+
 if __name__ == "__main__":
     try:
         main()
     finally:
-        for p in reversed(children):
-            if p.poll() is None:
-                p.terminate()
-        for p in children:
-            try:
-                p.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        stop_children()

@@ -204,11 +204,4 @@ if __name__ == "__main__":
     try:
         main()
     finally:
-        for p in reversed(rig.children):
-            if p.poll() is None:
-                p.terminate()
-        for p in rig.children:
-            try:
-                p.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        rig.stop_children()

@@ -315,11 +315,4 @@ if __name__ == "__main__":
     try:
         main()
     finally:
-        for p in reversed(children):
-            if p.poll() is None:
-                p.terminate()
-        for p in children:
-            try:
-                p.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        rig.stop_children()
