@@ -7,7 +7,7 @@
 #      (RESULTS: the directory vm-run names at the end; traceK/mapsK belong to the K-th reader)
 # Needs valgrind (apt-get install valgrind); about 4 minutes per reader under TCG.
 # A reader written own:BIN is the service with ownership (`run --own`: it writes every forwarded frame to its
-# clone); X_START=1000 in the environment plays mid-screen drags instead (back-swipes.py's X_START: with --own,
+# clone), and fwd:BIN is the bare C forwarder (evdev-forward-drain.c --per-frame, one write per frame); X_START=1000 in the environment plays mid-screen drags instead (back-swipes.py's X_START: with --own,
 # every frame is forwarded), STACK sets the service's stack (default home,a:header).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,10 +24,11 @@ vm_create_device "$work/desc.evemu" || exit 1
 k=0
 for bin in "$@"; do
     k=$((k + 1))
-    own=()
+    own=() fwd=()
     [[ $bin == own:* ]] && { own=(--own); bin=${bin#own:}; }
+    [[ $bin == fwd:* ]] && { fwd=(--per-frame); bin=${bin#fwd:}; }
     if [[ $bin == *drain* ]]; then
-        valgrind --tool=lackey --trace-mem=yes --log-file="$work/trace" "$bin" "$VM_DEVICE_NODE" > /dev/null & p=$!
+        valgrind --tool=lackey --trace-mem=yes --log-file="$work/trace" "$bin" "${fwd[@]}" "$VM_DEVICE_NODE" > /dev/null & p=$!
     else
         valgrind --tool=lackey --trace-mem=yes --log-file="$work/trace" "$bin" run --config "$work/config.yaml" \
             --backend evdev "${own[@]}" --stack "${STACK:-home,a:header}" "$VM_DEVICE_NODE" > /dev/null 2> "$work/service.log" & p=$!
