@@ -11,7 +11,7 @@ final class CountingTarget: ForwardTarget {
     var frames = 0
     var checksum: Int32 = 0
 
-    func write(_ events: [InputEvent]) throws {
+    func write(_ events: UnsafeBufferPointer<InputEvent>) throws {
         for e in events {
             checksum &+= e.value
             if e.type == EventType.syn && e.code == SynCode.report { frames += 1 }

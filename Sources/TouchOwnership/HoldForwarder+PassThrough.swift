@@ -12,7 +12,7 @@ extension HoldForwarder {
     func passThrough(_ syn: InputEvent) {
         passedThrough += 1
         var slot = sourceSlot
-        for e in pending where e.type == EventType.abs || e.type == EventType.key {
+        for e in pending.events where e.type == EventType.abs || e.type == EventType.key {
             if e.type == EventType.abs {
                 if e.code == AbsCode.mtSlot {
                     slot = Int(e.value)

@@ -51,12 +51,15 @@ public final class HoldForwarder {
     // as for the decoder's and the session's per-event state (one thread, no overlapping access; the dynamic
     // check is a runtime call per access: about 35 for a one-contact frame, which was 70 % of the forwarder's
     // instructions; edgeswipe-bench's owned cases, BENCHMARKS.md 2026-12-01 20:30).
-    @exclusivity(unchecked) var slots: [SlotRecord]
+    /// One record per slot, in memory the forwarder owns (allocated in init, freed in deinit): a frame writes
+    /// a slot's values for each event, and an array would check its uniqueness (a runtime call) at each write.
+    let slots: UnsafeMutableBufferPointer<SlotRecord>
     @exclusivity(unchecked) var held: [HeldFrames]
     @exclusivity(unchecked) var pointer: PointerEmulation
     /// The raw events of the frame being read, up to its SYN_REPORT.
-    @exclusivity(unchecked) var pending: [InputEvent] = []
-    @exclusivity(unchecked) var out: [InputEvent] = []
+    @exclusivity(unchecked) var pending = EventBuffer(capacity: 64)
+    /// What the call being made gives the clone; returned to the caller as a buffer valid until the next call.
+    @exclusivity(unchecked) var out = EventBuffer(capacity: 128)
     /// The slot the source's events go to (-1: an invalid one), and the one the clone's go to.
     @exclusivity(unchecked) var sourceSlot: Int
     @exclusivity(unchecked) var cloneSlot: Int
@@ -69,8 +72,9 @@ public final class HoldForwarder {
     /// The frame being read has no tracking id and selects only valid slots: no touch starts or ends in it, so
     /// while no touch is kept it goes out as read (`passThrough`).
     @exclusivity(unchecked) var plain = true
-    /// Off only in tests, to compare `passThrough` with the three passes it stands for.
-    package var passThroughEnabled = true
+    /// Off only in tests, to compare `passThrough` with the three passes it stands for. Read at every frame:
+    /// unchecked, as the state above.
+    @exclusivity(unchecked) package var passThroughEnabled = true
     /// Frames that went out through `passThrough`.
     @exclusivity(unchecked) package internal(set) var passedThrough = 0
     /// Slots whose touch is held or suppressed (bit s): with the slots a frame's events and contacts name, the
@@ -96,15 +100,20 @@ public final class HoldForwarder {
         let n = min(max(count, 1), 64)
         self.device = device
         self.mode = mode
-        slots = Array(repeating: SlotRecord(), count: n)
+        slots = .allocate(capacity: n)
+        slots.initialize(repeating: SlotRecord())
         held = Array(repeating: HeldFrames(), count: n)
         pointer = PointerEmulation(device: device)
         let initial = Int(device.absInfo[AbsCode.mtSlot]?.value ?? 0)
         sourceSlot = initial < n ? initial : -1
         self.cloneSlot = cloneSlot ?? sourceSlot
         changes = Array(repeating: SlotChanges(), count: n)
-        pending.reserveCapacity(64)
-        out.reserveCapacity(128)
+    }
+
+    deinit {
+        slots.deallocate()
+        pending.deallocate()
+        out.deallocate()
     }
 
     /// Touches held back from the clone now.
@@ -125,8 +134,8 @@ public final class HoldForwarder {
 
     /// The SYN_REPORT `syn` completed `frame` (the decoder's frame of these events, after the recognizers saw
     /// it). Returns the events for the clone: held frames released by this frame's claims, then this frame.
-    public func report(_ syn: InputEvent, frame: TouchFrame, claims: some ContactClaims) -> [InputEvent] {
-        if !out.isEmpty { out.removeAll(keepingCapacity: true) }
+    public func report(_ syn: InputEvent, frame: TouchFrame, claims: some ContactClaims) -> UnsafeBufferPointer<InputEvent> {
+        out.removeAll()
         sequence += 1
         if dropped {
             resync(syn, frame: frame, claims: claims)
@@ -135,16 +144,16 @@ public final class HoldForwarder {
         } else {
             forward(syn, frame: frame, claims: claims)
         }
-        if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
+        pending.removeAll()
         dropped = false
         plain = true
-        return out
+        return out.events
     }
 
     /// Claims changed with no new event (a recognizer's deadline fired at `time`): releases the held touches now
     /// free and drops those now claimed. Returns the released frames (often none).
-    public func claimsChanged(claims: some ContactClaims, time: Microseconds) -> [InputEvent] {
-        out.removeAll(keepingCapacity: true)
+    public func claimsChanged(claims: some ContactClaims, time: Microseconds) -> UnsafeBufferPointer<InputEvent> {
+        out.removeAll()
         var any = false
         for s in slots.indices where slots[s].fate == .held && slots[s].contactID >= 0 {
             switch claims.claim(ofContact: slots[s].contactID) {
@@ -160,14 +169,14 @@ public final class HoldForwarder {
         }
         if any { releaseHeld() }
         recomputeKept()
-        return out
+        return out.events
     }
 
     /// Lifts every touch on the clone (the source is gone, or its contacts were cancelled at `time`). Touches
     /// still down on the source stay off the clone until their tracking id ends.
-    public func liftAll(time: Microseconds) -> [InputEvent] {
-        out.removeAll(keepingCapacity: true)
-        pending.removeAll(keepingCapacity: true)
+    public func liftAll(time: Microseconds) -> UnsafeBufferPointer<InputEvent> {
+        out.removeAll()
+        pending.removeAll()
         dropped = false
         plain = true
         liftClone(time: time)
@@ -176,7 +185,7 @@ public final class HoldForwarder {
             transition(s, .liftedAll(stillDown: slots[s].source.trackingID >= 0))
         }
         recomputeKept()
-        return out
+        return out.events
     }
 
     // MARK: - Writing to the clone

@@ -14,12 +14,14 @@ struct PointerEmulation {
 
     /// The declared codes, in the order their changes are appended to a frame.
     let codes: [(type: UInt16, code: UInt16, role: Role)]
-    /// As the source last sent them, and as the clone last got them.
-    private(set) var source: [Int32]
-    private(set) var clone: [Int32]
+    /// As the source last sent them, and as the clone last got them (the first `codes.count` of each; inline, so
+    /// a forwarded value is stored without an array's uniqueness check).
+    private(set) var source = Values(repeating: 0)
+    private(set) var clone = Values(repeating: 0)
     /// `clone` equals `source`: a frame passed through needs no pointer events of its own.
     private(set) var inSync = true
-    private var wanted: [Int32]
+    private var wanted = Values(repeating: 0)
+    typealias Values = InlineArray<9, Int32>
     private let hasMTPressure: Bool
 
     init(device: DeviceDescription) {
@@ -35,7 +37,7 @@ struct PointerEmulation {
             (EventType.abs, AbsCode.pressure, .pressure),
         ]
         codes = all.filter { device.has(type: $0.0, code: $0.1) }.map { (type: $0.0, code: $0.1, role: $0.2) }
-        source = codes.map { $0.type == EventType.abs ? (device.absInfo[$0.code]?.value ?? 0) : 0 }
+        for i in codes.indices where codes[i].type == EventType.abs { source[i] = device.absInfo[codes[i].code]?.value ?? 0 }
         clone = source
         wanted = source
         hasMTPressure = device.has(type: EventType.abs, code: AbsCode.mtPressure)
@@ -63,8 +65,8 @@ struct PointerEmulation {
 
     /// Appends what the clone must get so its pointer events say `wanted`: the source's values when `asSource`,
     /// else the kernel's emulation over the clone's slots (`reference`: the tracking id after the newest seen).
-    mutating func appendChanges(asSource: Bool, slots: [SlotRecord], reference: Int32, time: Microseconds,
-                                into out: inout [InputEvent]) {
+    mutating func appendChanges(asSource: Bool, slots: UnsafeMutableBufferPointer<SlotRecord>, reference: Int32, time: Microseconds,
+                                into out: inout EventBuffer) {
         if asSource {
             for i in codes.indices { wanted[i] = source[i] }
         } else {
@@ -74,10 +76,10 @@ struct PointerEmulation {
             clone[i] = wanted[i]
             out.append(InputEvent(time: time, type: codes[i].type, code: codes[i].code, value: wanted[i]))
         }
-        inSync = asSource || clone == source
+        inSync = asSource || codes.indices.allSatisfy { clone[$0] == source[$0] }
     }
 
-    private mutating func emulate(slots: [SlotRecord], reference: Int32) {
+    private mutating func emulate(slots: UnsafeMutableBufferPointer<SlotRecord>, reference: Int32) {
         var oldest: Int? = nil
         var oldID = reference
         var count = 0

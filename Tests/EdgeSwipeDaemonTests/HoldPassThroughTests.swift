@@ -170,6 +170,32 @@ import TouchOwnership
         #expect(try compare("pointer out of sync", phone, PipelineOptions(), s.events) == 2)
     }
 
+    /// Frames longer than the forwarder's buffers are at first (64 events read, 128 written): the frame read and
+    /// the frames written grow and go out whole, passed through and by the three passes alike; then a held
+    /// touch's long frames are released together with its later ones (more than 128 events in one call).
+    @Test func framesLongerThanTheBuffersGoOutWhole() throws {
+        for length in [63, 64, 65, 127, 128, 129, 300] {
+            var s = FrameScript()
+            s.frame(0, [tid(1), mtx(520), mty(1000), touch(1), absx(520), absy(1000)])
+            s.frame(10, (0..<length).map { mtx(521 + Int32($0)) })
+            s.frame(20, [tid(-1), touch(0)])
+            let (run, after) = try passes(s)
+            #expect(after == [0, 1, 1], "\(length)")
+            #expect(run.target.frames == splitFrames(s.events), "\(length)")
+            #expect(try compare("frame of \(length)", phone, PipelineOptions(), s.events) == 1)
+        }
+        var held = FrameScript()
+        held.frame(0, [tid(1), mtx(16), mty(1000), touch(1), absx(16), absy(1000)])
+        held.frame(10, (0..<100).map { mtx(17 + Int32($0 % 2)) } + [absx(18)])   // still held: 0.125 mm inward
+        held.frame(20, (0..<100).map { mtx(16 + Int32($0 % 2)) } + [absx(17)])
+        held.frame(30, [mty(1080), absy(1080)])                          // 5 mm along the edge: released
+        let (run, _) = try passes(held)
+        #expect(run.forwardedAfter[run.forwardedAfter.count - 4] == 0)  // nothing while held
+        #expect(run.target.writes.count == 1 && run.target.events.count > 200)
+        #expect(run.target.frames.map(\.count) == splitFrames(held.events).map(\.count))
+        #expect(try compare("held long frames", phone, PipelineOptions(), held.events) == 0)
+    }
+
     /// SYN_DROPPED and a slot the device does not have are never passed through.
     @Test func synDroppedAndAnInvalidSlotTakeTheSlowPath() throws {
         var s = FrameScript()

@@ -29,12 +29,18 @@ final class SessionSource {
     fileprivate var pendingOptions: PipelineOptions?
     @exclusivity(unchecked) fileprivate var removed = false
     /// Where the source's events go on to when the device is owned (nil: not owned, or forwarding failed).
-    @exclusivity(unchecked) fileprivate var forwarding: SourceForwarding?
+    @exclusivity(unchecked) fileprivate var forwarding: SourceForwarding? {
+        didSet { forwardingRef = forwarding.map(Unmanaged.passUnretained) }
+    }
+    /// `forwarding` for the per-event path, which reads it without retaining it (a retain and a release for each
+    /// event and frame otherwise). Set only with `forwarding`, which keeps the object alive.
+    @exclusivity(unchecked) fileprivate var forwardingRef: Unmanaged<SourceForwarding>?
 
     fileprivate init(id: SourceID, pipeline: DevicePipeline, forwarding: SourceForwarding?) {
         self.id = id
         self.pipeline = pipeline
         self.forwarding = forwarding
+        forwardingRef = forwarding.map(Unmanaged.passUnretained)
     }
 }
 
@@ -126,12 +132,13 @@ final class SessionCore {
         pipelineVisits += 1
         // Only a frame steps the arena, so only a frame can move the pipeline's deadline.
         guard let (frame, gestures) = source.pipeline.feed(event) else {
-            if let forwarding = source.forwarding { forwarding.forwarder.take(event) }
+            source.forwardingRef?._withUnsafeGuaranteedRef { $0.forwarder.take(event) }
             return
         }
         deliver(frame, gestures, from: source)
-        if let forwarding = source.forwarding {
-            forward(forwarding.forwarder.report(event, frame: frame, claims: source.pipeline.arena), from: source)
+        if let forwarding = source.forwardingRef {
+            forward(forwarding._withUnsafeGuaranteedRef { $0.forwarder.report(event, frame: frame, claims: source.pipeline.arena) },
+                    from: source)
         }
         refresh(source)
     }
@@ -221,23 +228,30 @@ final class SessionCore {
     /// device named, and ends the forwarding; the device's grab is released so its touches reach other readers
     /// again instead of being lost until a restart; recognition goes on.
     @inline(never)
-    private func forward(_ events: [InputEvent], from source: SessionSource) {
-        guard !events.isEmpty, let forwarding = source.forwarding else { return }
+    private func forward(_ events: UnsafeBufferPointer<InputEvent>, from source: SessionSource) {
+        guard !events.isEmpty, let target = source.forwardingRef else { return }
         do {
-            try forwarding.target.write(events)
+            try target._withUnsafeGuaranteedRef { try $0.target.write(events) }
         } catch {
-            source.forwarding = nil
-            var note = "forwarding to the clone of \(source.pipeline.description.label) stopped: \(error)"
-            if let releaseGrab = forwarding.releaseGrab {
-                do {
-                    try releaseGrab()
-                    note += "; grab released, other readers get its touches again"
-                } catch {
-                    note += "; releasing its grab failed: \(error)"
-                }
-            }
-            sink(.deviceNote(note, device: source.id))
+            forwardingFailed(source, error)
         }
+    }
+
+    /// The write failed: forwarding ends (see `forward`).
+    @inline(never)
+    private func forwardingFailed(_ source: SessionSource, _ error: any Error) {
+        guard let forwarding = source.forwarding else { return }
+        source.forwarding = nil
+        var note = "forwarding to the clone of \(source.pipeline.description.label) stopped: \(error)"
+        if let releaseGrab = forwarding.releaseGrab {
+            do {
+                try releaseGrab()
+                note += "; grab released, other readers get its touches again"
+            } catch {
+                note += "; releasing its grab failed: \(error)"
+            }
+        }
+        sink(.deviceNote(note, device: source.id))
     }
 
     /// Inlined into each frame's step: the rare paths it leads to are out of line.

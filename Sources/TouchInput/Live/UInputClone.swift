@@ -22,9 +22,10 @@ public final class UInputClone {
     @exclusivity(unchecked) private var uinput: OpaquePointer?
     /// /dev/uinput, opened here and closed by `close()` (libevdev destroys the device but leaves it open).
     private let uinputDescriptor: FileDescriptor
-    /// The kernel's events of the frame being written; times stay zero (uinput stamps events itself). Written for
-    /// every forwarded frame: unchecked exclusivity, as `uinput` (one thread).
-    @exclusivity(unchecked) private var frameBuffer: [input_event] = []
+    /// The kernel's events of the frame being written; times stay zero (uinput stamps events itself). Memory the
+    /// clone owns (freed in deinit), grown when a frame is longer: an array would check its uniqueness at each
+    /// event written. Unchecked exclusivity, as `uinput` (one thread).
+    @exclusivity(unchecked) private var frameBuffer = UnsafeMutableBufferPointer<input_event>.allocate(capacity: 64)
 
     /// Creates the clone of an open device (libevdev reads the capabilities from its descriptor again: the
     /// device's own libevdev context, with its queued events, is left alone). Throws naming the source.
@@ -85,32 +86,35 @@ public final class UInputClone {
         uinput = created
     }
 
-    deinit { close() }
+    deinit {
+        close()
+        frameBuffer.deallocate()
+    }
 
     /// The clone's node, e.g. /dev/input/event9 (nil once closed, or when sysfs did not say).
     public var devnode: String? { uinput.flatMap { libevdev_uinput_get_devnode($0) }.map { String(cString: $0) } }
 
-    /// Writes events as they are (the kernel stamps their time) in one write(2) of the whole array on the
+    /// Writes events as they are (the kernel stamps their time) in one write(2) of the whole buffer on the
     /// clone's descriptor. Give whole frames, each ending in SYN_REPORT: readers of the clone see a frame when
     /// its SYN_REPORT is written.
-    public func write(_ events: [InputEvent]) throws {
+    public func write(_ events: UnsafeBufferPointer<InputEvent>) throws {
         guard uinput != nil else { throw LiveDeviceError.closed(path: clonePath) }
         if events.isEmpty { return }
         // One kernel entry per frame instead of one per event; the buffer is reused (no allocation per frame).
-        if frameBuffer.count < events.count { frameBuffer = Array(repeating: input_event(), count: events.count) }
+        if frameBuffer.count < events.count {
+            frameBuffer.deallocate()
+            frameBuffer = .allocate(capacity: events.count)
+        }
+        let buffer = frameBuffer
         for (i, event) in events.enumerated() {
-            frameBuffer[i].type = event.type
-            frameBuffer[i].code = event.code
-            frameBuffer[i].value = event.value
+            buffer[i] = input_event(time: timeval(), type: event.type, code: event.code, value: event.value)
         }
         let expected = events.count * MemoryLayout<input_event>.stride
-        let outcome = frameBuffer.withUnsafeBytes { raw in
-            Result { () throws(SystemError) -> Int? in try uinputDescriptor.write(UnsafeRawBufferPointer(rebasing: raw[..<expected])) }
-        }
         let written: Int?
-        switch outcome {
-        case .success(let n): written = n
-        case .failure(let error): throw LiveDeviceError.writeFailed(path: clonePath, errno: error.errno)
+        do {
+            written = try uinputDescriptor.write(UnsafeRawBufferPointer(start: buffer.baseAddress, count: expected))
+        } catch {
+            throw LiveDeviceError.writeFailed(path: clonePath, errno: error.errno)
         }
         guard let written else { throw LiveDeviceError.writeFailed(path: clonePath, errno: .wouldBlock) }
         if written != expected { throw LiveDeviceError.shortWrite(path: clonePath, written: written, expected: expected) }

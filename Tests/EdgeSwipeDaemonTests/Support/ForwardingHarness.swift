@@ -14,10 +14,10 @@ final class MemoryTarget: ForwardTarget {
     var failFrom: Int? = nil
     private(set) var attempts = 0
 
-    func write(_ events: [InputEvent]) throws {
+    func write(_ events: UnsafeBufferPointer<InputEvent>) throws {
         attempts += 1
         if let f = failFrom, attempts > f { throw Gone() }
-        writes.append(events)
+        writes.append(Array(events))
     }
 
     var events: [InputEvent] { writes.flatMap { $0 } }
