@@ -57,9 +57,10 @@ public final class HoldForwarder {
     @exclusivity(unchecked) var held: [HeldFrames]
     @exclusivity(unchecked) var pointer: PointerEmulation
     /// The raw events of the frame being read, up to its SYN_REPORT.
-    @exclusivity(unchecked) var pending = EventBuffer(capacity: 64)
+    /// (This and `out` are allocated in init once it can no longer throw: a refused device leaks nothing.)
+    @exclusivity(unchecked) var pending: EventBuffer
     /// What the call being made gives the clone; returned to the caller as a buffer valid until the next call.
-    @exclusivity(unchecked) var out = EventBuffer(capacity: 128)
+    @exclusivity(unchecked) var out: EventBuffer
     /// The slot the source's events go to (-1: an invalid one), and the one the clone's go to.
     @exclusivity(unchecked) var sourceSlot: Int
     @exclusivity(unchecked) var cloneSlot: Int
@@ -108,6 +109,8 @@ public final class HoldForwarder {
         sourceSlot = initial < n ? initial : -1
         self.cloneSlot = cloneSlot ?? sourceSlot
         changes = Array(repeating: SlotChanges(), count: n)
+        pending = EventBuffer(capacity: 64)
+        out = EventBuffer(capacity: 128)
     }
 
     deinit {

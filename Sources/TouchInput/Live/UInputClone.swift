@@ -24,8 +24,9 @@ public final class UInputClone {
     private let uinputDescriptor: FileDescriptor
     /// The kernel's events of the frame being written; times stay zero (uinput stamps events itself). Memory the
     /// clone owns (freed in deinit), grown when a frame is longer: an array would check its uniqueness at each
-    /// event written. Unchecked exclusivity, as `uinput` (one thread).
-    @exclusivity(unchecked) private var frameBuffer = UnsafeMutableBufferPointer<input_event>.allocate(capacity: 64)
+    /// event written. Allocated last in init, when nothing can throw any more. Unchecked exclusivity, as `uinput`
+    /// (one thread).
+    @exclusivity(unchecked) private var frameBuffer: UnsafeMutableBufferPointer<input_event>
 
     /// Creates the clone of an open device (libevdev reads the capabilities from its descriptor again: the
     /// device's own libevdev context, with its queued events, is left alone). Throws naming the source.
@@ -84,6 +85,7 @@ public final class UInputClone {
         }
         uinputDescriptor = fd
         uinput = created
+        frameBuffer = .allocate(capacity: 64)
     }
 
     deinit {
