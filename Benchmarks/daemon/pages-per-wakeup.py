@@ -6,6 +6,7 @@ distinct 4 KiB code pages and data pages, and the distinct control transfers the
 directly (returns, indirect calls and jumps, direct ones to another page): under TCG, after a context switch
 each of these costs a TLB refill or a translation-block lookup.
 Usage: pages-per-wakeup.py TRACE.gz MAPS BINARY [--where]   (BINARY: the reader's executable, for its disassembly)
+For the service it also prints instructions and Swift runtime calls per decoded frame.
 --where also lists the pages at least half the wake-ups touch, by mapping and offset, with the functions of
 BINARY that ran on each of its code pages (PLT stubs show as _init): how a page outside the hot span
 (hot-path.order) is found.
@@ -81,6 +82,48 @@ for line in gzip.open(trace, 'rt', errors='replace'):
     elif k in ('L', 'S', 'M'):
         data.add(addr >> 12)
 wakeups = wakeups[5:-5]   # the first and last few include start and stop
+
+def per_frame():
+    """For the service: instructions and Swift runtime calls (retain, release, uniqueness and exclusivity checks)
+    per decoded frame, between successive entries of MultitouchDecoder.report. It holds when the reader fell
+    behind and read several frames per wake-up (an owned service under valgrind in the guest), where wake-ups
+    cannot be told apart."""
+    load = next((a for a, b, off, name in regions if off == 0 and name.endswith('/' + binary.split('/')[-1])), None)
+    if load is None:
+        return
+    marks, runtime = set(), set()
+    for line in subprocess.run(['nm', binary], capture_output=True, text=True).stdout.splitlines():
+        p = line.split()
+        if len(p) == 3 and p[1] in 'tTwW':
+            if p[2].startswith('$s10TouchInput17MultitouchDecoderV6report') and not p[2].endswith('Tm'):
+                marks.add(load + int(p[0], 16))
+            elif p[2] in ('swift_retain', 'swift_release', 'swift_isUniquelyReferenced_nonNull_native', 'swift_beginAccess'):
+                runtime.add(load + int(p[0], 16))
+    if not marks:
+        return
+    n = calls = 0
+    seen = []
+    for line in gzip.open(trace, 'rt', errors='replace'):
+        if line[:2].strip() != 'I':
+            continue
+        try:
+            addr = int(line[3:].split(',')[0], 16)
+        except ValueError:
+            continue
+        n += 1
+        if addr in runtime:
+            calls += 1
+        if addr in marks:
+            seen.append((n, calls))
+    if len(seen) > 1:
+        frames = len(seen) - 1
+        print(f"{frames} frames; per frame: {(seen[-1][0] - seen[0][0]) / frames:.0f} instructions, "
+              f"{(seen[-1][1] - seen[0][1]) / frames:.1f} Swift runtime calls")
+
+per_frame()
+if not wakeups:
+    sys.exit(f"{trace}: no wake-up found (the reader never returned from poll/epoll_wait during the trace: it fell "
+             "behind and read frames in batches); only the per-frame figures above apply")
 kinds = {}
 def unchained(t):
     source, target = t
