@@ -56,6 +56,26 @@ def kind(addr):
             return 'other'
     return 'other'
 
+# The reader's own functions (nm, once): for --where, and for the per-frame counts of the service, which hold when
+# the reader fell behind and read several frames per wake-up (an owned service under valgrind in the guest), where
+# wake-ups cannot be told apart: instructions and Swift runtime calls (retain, release, uniqueness and exclusivity
+# checks) between successive entries of MultitouchDecoder.report.
+symbols = []
+for line in subprocess.run(['nm', '-n', binary], capture_output=True, text=True).stdout.splitlines():
+    p = line.split()
+    if len(p) == 3 and p[1] in 'tTwW':
+        symbols.append((int(p[0], 16), p[2]))
+binary_base = next((a for a, b, off, name in regions if off == 0 and name.endswith('/' + binary.split('/')[-1])), None)
+frame_entries, runtime_entries = set(), set()
+if binary_base is not None:
+    for a, name in symbols:
+        if name.startswith('$s10TouchInput17MultitouchDecoderV6report') and not name.endswith('Tm'):
+            frame_entries.add(binary_base + a)
+        elif name in ('swift_retain', 'swift_release', 'swift_isUniquelyReferenced_nonNull_native', 'swift_beginAccess'):
+            runtime_entries.add(binary_base + a)
+frames = []                          # (instructions so far, runtime calls so far) at each frame's entry
+instructions = runtime_calls = 0
+
 wakeups = []
 code, data, transfers, count = set(), set(), set(), 0
 previous, previous_size, waiting = None, 0, False
@@ -79,48 +99,19 @@ for line in gzip.open(trace, 'rt', errors='replace'):
         if where and len(ran[addr >> 12]) < 256:
             ran[addr >> 12].add(addr)
         count += 1
+        instructions += 1
+        if addr in runtime_entries:
+            runtime_calls += 1
+        if addr in frame_entries:
+            frames.append((instructions, runtime_calls))
     elif k in ('L', 'S', 'M'):
         data.add(addr >> 12)
 wakeups = wakeups[5:-5]   # the first and last few include start and stop
 
-def per_frame():
-    """For the service: instructions and Swift runtime calls (retain, release, uniqueness and exclusivity checks)
-    per decoded frame, between successive entries of MultitouchDecoder.report. It holds when the reader fell
-    behind and read several frames per wake-up (an owned service under valgrind in the guest), where wake-ups
-    cannot be told apart."""
-    load = next((a for a, b, off, name in regions if off == 0 and name.endswith('/' + binary.split('/')[-1])), None)
-    if load is None:
-        return
-    marks, runtime = set(), set()
-    for line in subprocess.run(['nm', binary], capture_output=True, text=True).stdout.splitlines():
-        p = line.split()
-        if len(p) == 3 and p[1] in 'tTwW':
-            if p[2].startswith('$s10TouchInput17MultitouchDecoderV6report') and not p[2].endswith('Tm'):
-                marks.add(load + int(p[0], 16))
-            elif p[2] in ('swift_retain', 'swift_release', 'swift_isUniquelyReferenced_nonNull_native', 'swift_beginAccess'):
-                runtime.add(load + int(p[0], 16))
-    if not marks:
-        return
-    n = calls = 0
-    seen = []
-    for line in gzip.open(trace, 'rt', errors='replace'):
-        if line[:2].strip() != 'I':
-            continue
-        try:
-            addr = int(line[3:].split(',')[0], 16)
-        except ValueError:
-            continue
-        n += 1
-        if addr in runtime:
-            calls += 1
-        if addr in marks:
-            seen.append((n, calls))
-    if len(seen) > 1:
-        frames = len(seen) - 1
-        print(f"{frames} frames; per frame: {(seen[-1][0] - seen[0][0]) / frames:.0f} instructions, "
-              f"{(seen[-1][1] - seen[0][1]) / frames:.1f} Swift runtime calls")
-
-per_frame()
+if len(frames) > 1:
+    frame_count = len(frames) - 1
+    print(f"{frame_count} frames; per frame: {(frames[-1][0] - frames[0][0]) / frame_count:.0f} instructions, "
+          f"{(frames[-1][1] - frames[0][1]) / frame_count:.1f} Swift runtime calls")
 if not wakeups:
     sys.exit(f"{trace}: no wake-up found (the reader never returned from poll/epoll_wait during the trace: it fell "
              "behind and read frames in batches); only the per-frame figures above apply")
@@ -143,13 +134,7 @@ if where:
             if lo <= a < hi:
                 return lo, off, name
         return None, 0, '?'
-    symbols = []
-    for line in subprocess.run(['nm', '-n', binary], capture_output=True, text=True).stdout.splitlines():
-        p = line.split()
-        if len(p) == 3 and p[1] in 'tTwW':
-            symbols.append((int(p[0], 16), p[2]))
     starts = [a for a, _ in symbols]
-    binary_base = next((a for a, b, off, name in regions if off == 0 and name.endswith('/' + binary.split('/')[-1])), None)
     for label, index in (('code', 0), ('data', 1)):
         counts = collections.Counter(p for w in wakeups for p in w[index])
         common = sorted(p for p, c in counts.items() if c >= len(wakeups) / 2)

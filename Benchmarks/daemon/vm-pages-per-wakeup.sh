@@ -7,8 +7,9 @@
 #      (RESULTS: the directory vm-run names at the end; traceK/mapsK belong to the K-th reader)
 # Needs valgrind (apt-get install valgrind); about 4 minutes per reader under TCG.
 # A reader written own:BIN is the service with ownership (`run --own`: it writes every forwarded frame to its
-# clone), and fwd:BIN is the bare C forwarder (evdev-forward-drain.c --per-frame, one write per frame); X_START=1000 in the environment plays mid-screen drags instead (back-swipes.py's X_START: with --own,
-# every frame is forwarded), STACK sets the service's stack (default home,a:header).
+# clone), and fwd:BIN is the bare C forwarder (evdev-forward-drain.c --per-frame, one write per frame);
+# X_START=1000 in the environment plays mid-screen drags instead (back-swipes.py's X_START: with --own, every
+# frame is forwarded), STACK sets the service's stack (default home,a:header).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)

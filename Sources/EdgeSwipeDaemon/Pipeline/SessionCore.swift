@@ -229,9 +229,9 @@ final class SessionCore {
     /// again instead of being lost until a restart; recognition goes on.
     @inline(never)
     private func forward(_ events: UnsafeBufferPointer<InputEvent>, from source: SessionSource) {
-        guard !events.isEmpty, let target = source.forwardingRef else { return }
+        guard !events.isEmpty, let forwarding = source.forwardingRef else { return }
         do {
-            try target._withUnsafeGuaranteedRef { try $0.target.write(events) }
+            try forwarding._withUnsafeGuaranteedRef { try $0.target.write(events) }
         } catch {
             forwardingFailed(source, error)
         }
