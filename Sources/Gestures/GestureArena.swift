@@ -18,6 +18,8 @@ public final class GestureArena {
     /// Held weakly, as UIKit holds its delegates.
     public weak var delegate: (any GestureRecognizerDelegate)?
     public let transform: ScreenTransform
+    /// Stamped on every event and begin request of this arena: recognizers of different devices share names.
+    public var source = GestureSource(0)
     /// "state → event → state" lines of every recognizer; nil (off) by default.
     public var logSink: GestureLogSink? {
         didSet {
@@ -102,7 +104,15 @@ public final class GestureArena {
             recognizers[i].finishFrame(activeCount: active, time: frame.time, into: &events)
         }
         updateDeadline()
+        stampSource()
         return events
+    }
+
+    /// Marks this frame's events with the arena's source (most frames have none).
+    @inline(__always)
+    private func stampSource() {
+        if events.isEmpty { return }
+        for i in events.indices { events[i].source = source }
     }
 
     /// The delegate's touch-down questions: `shouldReceiveTouch` (false: the recognizer never sees the contact),
@@ -164,6 +174,7 @@ public final class GestureArena {
         }
         resolve()
         updateDeadline()
+        stampSource()
         return events
     }
 
@@ -206,7 +217,7 @@ public final class GestureArena {
         if let delegate {
             let r = recognizers[i]
             let request = BeginRequest(recognizer: r.name, edge: r.edge, fingers: r.config.fingers, time: time,
-                                       startMM: r.tracked[0].start, screenMM: r.screen)
+                                       startMM: r.tracked[0].start, screenMM: r.screen, source: source)
             if case .refuse(let reason, _) = delegate.shouldBegin(request) {
                 recognizers[i].fail(.refused(reason), time: time, into: &events)
                 return true

@@ -13,6 +13,29 @@ public struct RecognizerID: Hashable, Sendable, CustomStringConvertible, Express
     public var description: String { name }
 }
 
+/// Which device's arena a gesture comes from. Every device has its own recognizers, named alike (`left-1`), so a
+/// gesture is known by its source and its recognizer together (`GestureKey`); the session numbers its sources.
+public struct GestureSource: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt32
+
+    public init(_ rawValue: UInt32) { self.rawValue = rawValue }
+
+    public var description: String { "source \(rawValue)" }
+}
+
+/// One gesture's identity in navigation and dispatch: the device's arena and the recognizer in it.
+public struct GestureKey: Hashable, Sendable, CustomStringConvertible {
+    public var source: GestureSource
+    public var recognizer: RecognizerID
+
+    public init(source: GestureSource, recognizer: RecognizerID) {
+        self.source = source
+        self.recognizer = recognizer
+    }
+
+    public var description: String { "\(recognizer) of \(source)" }
+}
+
 /// A screen edge as the user sees it (after rotation and calibration).
 public enum Edge: String, Hashable, Sendable, CaseIterable {
     case left, right, top, bottom
@@ -131,12 +154,16 @@ public struct GestureEvent: Hashable, Sendable {
     /// The progress curve's length: progress = clamp(translationMM / extentMM, 0, 1), linear over the screen's
     /// whole extent along the swipe (the completion progress is a fraction of it).
     public var extentMM: Double
+    /// The arena the recognizer belongs to (set by the arena; `GestureArena.source`).
+    public var source: GestureSource
 
     public init(recognizer: RecognizerID, phase: GesturePhase, edge: Edge, fingers: Int, time: Microseconds,
                 progress: Double = 0, translationMM: Double = 0, velocityMMs: Double = 0,
                 startMM: Point = Point(x: 0, y: 0), positionMM: Point = Point(x: 0, y: 0),
                 outcome: SwipeOutcome? = nil, failureReason: GestureFailureReason? = nil, armed: Bool = false,
-                armReason: ArmReason? = nil, decidedBy: ReleaseDecision? = nil, extentMM: Double = 0) {
+                armReason: ArmReason? = nil, decidedBy: ReleaseDecision? = nil, extentMM: Double = 0,
+                source: GestureSource = GestureSource(0)) {
+        self.source = source
         self.recognizer = recognizer
         self.phase = phase
         self.edge = edge
@@ -154,6 +181,8 @@ public struct GestureEvent: Hashable, Sendable {
         self.decidedBy = decidedBy
         self.extentMM = extentMM
     }
+
+    public var key: GestureKey { GestureKey(source: source, recognizer: recognizer) }
 }
 
 /// What a recognizer that is about to begin tells its delegate.
@@ -166,8 +195,12 @@ public struct BeginRequest: Hashable, Sendable {
     public var startMM: Point
     /// The screen's size in mm, screen orientation.
     public var screenMM: PhysicalSize
+    /// The arena the recognizer belongs to.
+    public var source: GestureSource
 
-    public init(recognizer: RecognizerID, edge: Edge, fingers: Int, time: Microseconds, startMM: Point, screenMM: PhysicalSize) {
+    public init(recognizer: RecognizerID, edge: Edge, fingers: Int, time: Microseconds, startMM: Point, screenMM: PhysicalSize,
+                source: GestureSource = GestureSource(0)) {
+        self.source = source
         self.recognizer = recognizer
         self.edge = edge
         self.fingers = fingers
@@ -175,6 +208,8 @@ public struct BeginRequest: Hashable, Sendable {
         self.startMM = startMM
         self.screenMM = screenMM
     }
+
+    public var key: GestureKey { GestureKey(source: source, recognizer: recognizer) }
 }
 
 /// Why a delegate refused to let a recognizer begin. Raw values are stable codes printed by the CLI.

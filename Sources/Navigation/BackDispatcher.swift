@@ -21,7 +21,8 @@ public final class BackDispatcher {
     /// One gesture between its decision and its end.
     private struct Route {
         var gestureID: UInt64
-        var recognizer: RecognizerID
+        /// The device's arena and the recognizer: recognizers of different devices share names (issue 33).
+        var key: GestureKey
         var edge: Edge
         var target: BackTarget
         /// Observers registered from this id on came after the decision and do not see the gesture.
@@ -54,15 +55,16 @@ public final class BackDispatcher {
     /// The gesture of `request` begins: chooses its target, records the decision, and returns the target.
     @discardableResult
     public func decide(_ request: BeginRequest, stack: BackStackState) -> BackTarget {
-        decide(recognizer: request.recognizer, edge: request.edge, stack: stack, time: request.time)
+        decide(key: request.key, edge: request.edge, stack: stack, time: request.time)
     }
 
-    private func decide(recognizer: RecognizerID, edge: Edge, stack: BackStackState, time: Microseconds) -> BackTarget {
+    private func decide(key: GestureKey, edge: Edge, stack: BackStackState, time: Microseconds) -> BackTarget {
+        let recognizer = key.recognizer
         let (target, reason) = Self.choose(edge: edge, stack: stack, handlers: registry)
         lastGestureID += 1
         // A recognizer has one gesture at a time: a new decision replaces one whose end never came.
-        routes.removeAll { $0.recognizer == recognizer }
-        routes.append(Route(gestureID: lastGestureID, recognizer: recognizer, edge: edge, target: target,
+        routes.removeAll { $0.key == key }
+        routes.append(Route(gestureID: lastGestureID, key: key, edge: edge, target: target,
                             observersBefore: registry.nextID))
         var observers = 0
         for h in registry.handlers where h.priority == .observer && h.edges.contains(edge) { observers += 1 }
@@ -72,19 +74,20 @@ public final class BackDispatcher {
         return target
     }
 
-    /// The target of the recognizer's gesture in flight, if it was decided.
-    public func target(of recognizer: RecognizerID) -> BackTarget? {
-        routes.first { $0.recognizer == recognizer }?.target
+    /// The target of the gesture in flight, if it was decided.
+    public func target(of key: GestureKey) -> BackTarget? {
+        routes.first { $0.key == key }?.target
     }
 
     /// One recognizer report: delivered to the gesture's target and observers. Returns whether the navigation
     /// stack is to follow it (its target, or a report no decision covers, which the arbiter judges as before).
     /// `stack` is asked only for a `began` no decision preceded (a recognizer without a delegate).
     public func route(_ event: GestureEvent, stack: () -> BackStackState) -> Bool {
-        var index = routes.firstIndex { $0.recognizer == event.recognizer }
+        let key = event.key
+        var index = routes.firstIndex { $0.key == key }
         if index == nil, event.phase == .began, Self.isBackGesture(fingers: event.fingers) {
-            _ = decide(recognizer: event.recognizer, edge: event.edge, stack: stack(), time: event.time)
-            index = routes.firstIndex { $0.recognizer == event.recognizer }
+            _ = decide(key: key, edge: event.edge, stack: stack(), time: event.time)
+            index = routes.firstIndex { $0.key == key }
         }
         guard let i = index else {
             deliveries.append(BackDelivery(recipient: .handoff, callback: nil, gestureID: nil, event: event))
@@ -162,8 +165,8 @@ public final class BackDispatcher {
             let route = routes[i]
             controller.emit(.backTargetGone(gestureID: route.gestureID, handler: handler.id, why: why), now: now)
             // The observers' last event: the gesture's last report, cancelled now.
-            let last = GestureEvent(recognizer: route.recognizer, phase: .cancelled, edge: route.edge, fingers: 1,
-                                    time: now, failureReason: nil)
+            let last = GestureEvent(recognizer: route.key.recognizer, phase: .cancelled, edge: route.edge, fingers: 1,
+                                    time: now, failureReason: nil, source: route.key.source)
             deliverToObservers(route, .cancelled, .targetGone, last)
         }
     }

@@ -32,6 +32,18 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
     }
 
     private var phase: Phase = .waiting
+    /// The gesture `phase` belongs to. Recognizers of different devices share names (issue 33): while one gesture
+    /// holds the pop (approved or driving), another's reports never change the phase.
+    private var owner: GestureKey?
+
+    /// Whether the phase belongs to a gesture other than `key` that holds the pop.
+    private func heldByAnother(_ key: GestureKey) -> Bool {
+        guard let owner, owner != key else { return false }
+        switch phase {
+        case .approved, .driving: return true
+        case .waiting, .refused: return false
+        }
+    }
 
     public init(controller: NavigationController, popRecognizer: RecognizerID? = nil, dispatcher: BackDispatcher? = nil) {
         self.controller = controller
@@ -59,7 +71,10 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
             return .allow
         }
         guard isPop(recognizer: request.recognizer, edge: request.edge) else { return .allow }
+        // Another device's gesture drives the pop: this one may not begin, and the other's phase stays.
+        if heldByAnother(request.key) { return .refuse(.transitionInProgress, detail: "another device's back gesture holds the pop") }
         let decision = controller.decidePopBegin(request)
+        owner = request.key
         switch decision {
         case .allow: phase = .approved(request)
         case .refuse: phase = .refused
@@ -80,6 +95,8 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
 
     public func handle(_ event: GestureEvent) {
         guard isPop(recognizer: event.recognizer, edge: event.edge) else { return }
+        // Reports of a gesture that does not hold the pop while another does: not the pop's (issue 33).
+        if heldByAnother(event.key) { return }
         let now = event.time
         switch event.phase {
         case .began:
@@ -90,6 +107,7 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
                 var again = r
                 again.time = now
                 guard controller.decidePopBegin(again) == .allow else {
+                    owner = event.key
                     phase = .refused
                     return
                 }
@@ -99,11 +117,13 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
             case .waiting, .driving, .refused:
                 request = Self.request(from: event)
                 guard controller.decidePopBegin(request) == .allow else {
+                    owner = event.key
                     phase = .refused
                     return
                 }
             }
             let extent = Self.extent(of: request, event: event)
+            owner = event.key
             phase = .driving(extentMM: extent)
             controller.send(.popBegan(extentMM: extent), now: now)
             controller.afterInput(now: now)
@@ -140,6 +160,15 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
 
     private func finishGesture() {
         phase = .waiting
+        owner = nil
+    }
+
+    /// The end of input with the pop still driven: its gesture is cancelled, as a recognizer cancelled by the end
+    /// of input would be.
+    func cancelDrivenPop(now: Microseconds) {
+        let key = owner ?? GestureKey(source: GestureSource(0), recognizer: popRecognizer ?? "pop")
+        handle(GestureEvent(recognizer: key.recognizer, phase: .cancelled, edge: controller.config.popEdge, fingers: 1,
+                            time: now, failureReason: .contactsCancelled, source: key.source))
     }
 
     private static func request(from event: GestureEvent) -> BeginRequest {
@@ -147,7 +176,7 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
         let size = event.edge == .left || event.edge == .right
             ? PhysicalSize(widthMM: extent, heightMM: 0) : PhysicalSize(widthMM: 0, heightMM: extent)
         return BeginRequest(recognizer: event.recognizer, edge: event.edge, fingers: event.fingers,
-                            time: event.time, startMM: event.startMM, screenMM: size)
+                            time: event.time, startMM: event.startMM, screenMM: size, source: event.source)
     }
 
     /// The screen's size along the swipe, for the release-velocity timing.

@@ -52,9 +52,7 @@ public final class NavigationSession {
     public func finish(now: Microseconds) {
         controller.advance(now: now)
         if controller.interactiveProgress != nil {
-            arbiter.handle(GestureEvent(recognizer: arbiter.popRecognizer ?? "pop", phase: .cancelled,
-                                        edge: controller.config.popEdge, fingers: 1, time: now,
-                                        failureReason: .contactsCancelled))
+            arbiter.cancelDrivenPop(now: now)
         }
         var t = now
         while let deadline = controller.nextDeadline {

@@ -53,6 +53,7 @@ public final class DevicePipeline {
         let next = GestureArena(transform: options.screenTransform(deviceSize: size, calibrates: decodes))
         for config in options.recognizers { try next.add(config) }
         next.delegate = arena.delegate
+        next.source = arena.source
         next.logSink = arena.logSink
         arena = next
         if size != geometry.size {
