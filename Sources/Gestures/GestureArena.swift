@@ -108,10 +108,9 @@ public final class GestureArena {
         return events
     }
 
-    /// Marks this frame's events with the arena's source (most frames have none).
+    /// Marks this frame's events with the arena's source (most frames have none: the loop does nothing).
     @inline(__always)
     private func stampSource() {
-        if events.isEmpty { return }
         for i in events.indices { events[i].source = source }
     }
 

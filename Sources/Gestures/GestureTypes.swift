@@ -16,9 +16,9 @@ public struct RecognizerID: Hashable, Sendable, CustomStringConvertible, Express
 /// Which device's arena a gesture comes from. Every device has its own recognizers, named alike (`left-1`), so a
 /// gesture is known by its source and its recognizer together (`GestureKey`); the session numbers its sources.
 public struct GestureSource: Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: UInt32
+    public var rawValue: Int
 
-    public init(_ rawValue: UInt32) { self.rawValue = rawValue }
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
 
     public var description: String { "source \(rawValue)" }
 }

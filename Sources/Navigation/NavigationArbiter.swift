@@ -26,21 +26,19 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
         /// shouldBegin allowed this request; `began` should follow.
         case approved(BeginRequest)
         /// The pop is running under this gesture; the extent is the screen's size along the swipe.
-        case driving(extentMM: Double?)
+        case driving(GestureKey, extentMM: Double?)
         /// This gesture was refused; its remaining events are ignored.
         case refused
     }
 
     private var phase: Phase = .waiting
-    /// The gesture `phase` belongs to. Recognizers of different devices share names (issue 33): while one gesture
-    /// holds the pop (approved or driving), another's reports never change the phase.
-    private var owner: GestureKey?
 
-    /// Whether the phase belongs to a gesture other than `key` that holds the pop.
+    /// Whether a gesture other than `key` holds the pop (approved or driving). Recognizers of different devices
+    /// share names (issue 33): while one gesture holds the pop, another's reports never change the phase.
     private func heldByAnother(_ key: GestureKey) -> Bool {
-        guard let owner, owner != key else { return false }
         switch phase {
-        case .approved, .driving: return true
+        case .approved(let r): return r.key != key
+        case .driving(let holder, _): return holder != key
         case .waiting, .refused: return false
         }
     }
@@ -74,7 +72,6 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
         // Another device's gesture drives the pop: this one may not begin, and the other's phase stays.
         if heldByAnother(request.key) { return .refuse(.transitionInProgress, detail: "another device's back gesture holds the pop") }
         let decision = controller.decidePopBegin(request)
-        owner = request.key
         switch decision {
         case .allow: phase = .approved(request)
         case .refuse: phase = .refused
@@ -107,7 +104,6 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
                 var again = r
                 again.time = now
                 guard controller.decidePopBegin(again) == .allow else {
-                    owner = event.key
                     phase = .refused
                     return
                 }
@@ -117,14 +113,12 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
             case .waiting, .driving, .refused:
                 request = Self.request(from: event)
                 guard controller.decidePopBegin(request) == .allow else {
-                    owner = event.key
                     phase = .refused
                     return
                 }
             }
             let extent = Self.extent(of: request, event: event)
-            owner = event.key
-            phase = .driving(extentMM: extent)
+            phase = .driving(event.key, extentMM: extent)
             controller.send(.popBegan(extentMM: extent), now: now)
             controller.afterInput(now: now)
         case .changed:
@@ -160,13 +154,13 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
 
     private func finishGesture() {
         phase = .waiting
-        owner = nil
     }
 
     /// The end of input with the pop still driven: its gesture is cancelled, as a recognizer cancelled by the end
     /// of input would be.
     func cancelDrivenPop(now: Microseconds) {
-        let key = owner ?? GestureKey(source: GestureSource(0), recognizer: popRecognizer ?? "pop")
+        // No gesture drives it: a cancel of any other gesture would only end the phase, as this does.
+        guard case .driving(let key, _) = phase else { return finishGesture() }
         handle(GestureEvent(recognizer: key.recognizer, phase: .cancelled, edge: controller.config.popEdge, fingers: 1,
                             time: now, failureReason: .contactsCancelled, source: key.source))
     }

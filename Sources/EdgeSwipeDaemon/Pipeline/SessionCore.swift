@@ -87,7 +87,7 @@ final class SessionCore {
     func add(_ pipeline: DevicePipeline, forwarding: SourceForwarding? = nil) -> SessionSource {
         if let navigation { pipeline.arena.delegate = navigation.arbiter }
         // Navigation knows a gesture by its source and recognizer (every device's recognizers are named alike).
-        pipeline.arena.source = GestureSource(UInt32(truncatingIfNeeded: nextID))
+        pipeline.arena.source = GestureSource(nextID)
         let source = SessionSource(id: SourceID(nextID), pipeline: pipeline, forwarding: forwarding)
         nextID += 1
         sources[source.id] = source
