@@ -33,7 +33,8 @@ struct EvemuParser: ~Copyable {
     private(set) var completeEventCount = 0
     /// Time of the last SYN_REPORT (from the first event): the last event a replay plays.
     private(set) var lastReportTime: Microseconds?
-    private var firstTime: UInt64 = 0
+    /// The file's time of the first event (the trace clock's zero).
+    private(set) var firstTime: UInt64 = 0
     private var previousTime: UInt64 = 0
     /// Line of the first `E:` line (0 when none).
     private(set) var firstEventLine = 0

@@ -17,13 +17,16 @@ final class RecordEventCursor {
     private var place = Place.ended
     private var remaining: Int
     private let clockShift: UInt64
+    private var times: EventTimeCheck
 
-    init(file: String, source: ByteSource, device: Int, count: Int, clockShift: UInt64) throws(TraceError) {
+    init(file: String, source: ByteSource, device: Int, count: Int, clockShift: UInt64,
+         times: EventTimeCheck) throws(TraceError) {
         self.file = file
         input = SequentialRead(source)
         r = YAMLEventReader(input: input, count: source.count, end: nil, source: file)
         remaining = count
         self.clockShift = clockShift
+        self.times = times
         // A device with nothing to play may be one whose list the file never reaches (a cut): not looked for.
         guard count > 0 else { return }
         do {
@@ -43,6 +46,8 @@ final class RecordEventCursor {
                 case .entryKeys: try amongEntryKeys()
                 case .evdevList:
                     if var event = try inEvdevList() {
+                        // Checked before the shift: a time rewritten below the first would wrap the clock.
+                        if let change = times.admit(event.time.rawValue) { throw TimeChanged(what: change) }
                         remaining -= 1
                         event.time.rawValue -= clockShift
                         return event
@@ -58,6 +63,7 @@ final class RecordEventCursor {
     var heldBytes: Int { r.heldBytes }
 
     private struct ChangedFile: Error {}
+    private struct TimeChanged: Error { var what: String }
 
     /// Top-level mapping -> `devices` -> the device's mapping -> its `events` list.
     private func seek(device: Int) throws {
@@ -124,6 +130,7 @@ final class RecordEventCursor {
     private func changed(_ error: any Error) -> TraceError {
         if let failure = input.failure { return failure }
         return TraceError(file: file, line: 0, problem: .cannotRead("the file changed after it was checked: "
-                                                                     + (error is ChangedFile ? "its events are not where they were" : "\(error)")))
+                                                                     + (error is ChangedFile ? "its events are not where they were"
+                                                                        : (error as? TimeChanged)?.what ?? "\(error)")))
     }
 }

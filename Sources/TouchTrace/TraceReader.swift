@@ -88,11 +88,14 @@ public enum TraceReader {
         var eventCounts: [Int]
         var lastEventTimes: [Microseconds]
         var clockShift: UInt64
+        /// Per device, the file times its events are checked against again as they play.
+        var times: [EventTimeCheck]
     }
 
     private static func stream(_ checked: Checked, _ input: ByteSource) -> TraceStream {
         let t = checked.trace
-        let storage: TraceStream.Storage = t.format == .evemu ? .evemu(input) : .libinputRecord(input, clockShift: checked.clockShift)
+        let storage: TraceStream.Storage = t.format == .evemu ? .evemu(input, times: checked.times[0])
+            : .libinputRecord(input, clockShift: checked.clockShift, times: checked.times)
         return TraceStream(source: t.source, format: t.format, cut: t.cut, devices: t.devices.map(\.description),
                            eventCounts: checked.eventCounts, lastEventTimes: checked.lastEventTimes, storage: storage)
     }
@@ -117,7 +120,10 @@ public enum TraceReader {
             let shift = parser.clockShift
             return Checked(trace: trace, eventCounts: parser.tallies.map(\.count),
                            lastEventTimes: parser.tallies.map { $0.lastReportTime.map { Microseconds($0.rawValue - shift) } ?? .zero },
-                           clockShift: shift)
+                           clockShift: shift,
+                           times: parser.tallies.map {
+                               EventTimeCheck(first: $0.firstKeptTime?.rawValue ?? 0, last: $0.lastReportTime?.rawValue ?? 0)
+                           })
         }
     }
 
@@ -165,7 +171,8 @@ public enum TraceReader {
         }
         let trace = Trace(devices: [TraceDevice(description: description, events: events)], format: .evemu, source: source, cut: cut)
         return Checked(trace: trace, eventCounts: [parser.completeEventCount],
-                       lastEventTimes: [parser.lastReportTime ?? .zero], clockShift: 0)
+                       lastEventTimes: [parser.lastReportTime ?? .zero], clockShift: 0,
+                       times: [EventTimeCheck(first: parser.firstTime, last: parser.firstTime + (parser.lastReportTime?.rawValue ?? 0))])
     }
 
     /// Only runs libyaml's parser over the file and counts its events: the floor that the

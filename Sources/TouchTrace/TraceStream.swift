@@ -21,9 +21,11 @@ public final class TraceStream {
     enum Storage {
         /// A recording already in memory.
         case trace(Trace)
-        case evemu(ByteSource)
-        /// A `libinput record` file and what its trace clock subtracts from the recorded times.
-        case libinputRecord(ByteSource, clockShift: UInt64)
+        /// An evemu file and the times its check saw.
+        case evemu(ByteSource, times: EventTimeCheck)
+        /// A `libinput record` file, what its trace clock subtracts from the recorded times, and per device
+        /// the times its check saw.
+        case libinputRecord(ByteSource, clockShift: UInt64, times: [EventTimeCheck])
     }
 
     /// The events of a recording in memory, as a stream.
@@ -52,11 +54,12 @@ public final class TraceStream {
         switch storage {
         case .trace(let trace):
             return TraceEvents(.memory(trace.devices[index].events, next: 0))
-        case .evemu(let bytes):
-            return TraceEvents(.evemu(try EvemuEventCursor(file: source, source: bytes, count: eventCounts[index])))
-        case .libinputRecord(let bytes, let shift):
+        case .evemu(let bytes, let times):
+            return TraceEvents(.evemu(try EvemuEventCursor(file: source, source: bytes, count: eventCounts[index], times: times)))
+        case .libinputRecord(let bytes, let shift, let times):
             return TraceEvents(.libinputRecord(try RecordEventCursor(file: source, source: bytes, device: index,
-                                                                     count: eventCounts[index], clockShift: shift)))
+                                                                     count: eventCounts[index], clockShift: shift,
+                                                                     times: times[index])))
         }
     }
 
