@@ -66,18 +66,28 @@ public final class DevicePipeline {
     /// Written every frame: unchecked exclusivity as for the decoder.
     @exclusivity(unchecked) public private(set) var fingerDown = false
 
-    /// A frame from a frame source, or from the decoder. Inlined: it is a few loads and a call, once a frame.
-    @inline(__always)
+    /// A frame source's contacts as of its last frame: what `cancelAll` ends when the source goes away
+    /// without lifting them (its decoder knows them for a decoding pipeline).
+    @exclusivity(unchecked) private var frameSourceContacts: [Contact] = []
+
+    /// A frame from a frame source (libinput).
     public func process(_ frame: TouchFrame) -> [GestureEvent] {
+        frameSourceContacts = frame.contacts
+        return step(frame)
+    }
+
+    /// Inlined: it is a few loads and a call, once a frame.
+    @inline(__always)
+    private func step(_ frame: TouchFrame) -> [GestureEvent] {
         fingerDown = frame.activeCount > 0
         return arena.process(frame, now: frame.time)
     }
 
-    /// A frame from this pipeline's decoder, through `process`.
+    /// A frame from this pipeline's decoder.
     @inline(__always)
     private func decoded(_ frame: TouchFrame?) -> (frame: TouchFrame, gestures: [GestureEvent])? {
         guard let frame else { return nil }
-        return (frame, process(frame))
+        return (frame, step(frame))
     }
 
     /// Feeds one event. At a SYN_REPORT returns the frame and the gesture events it caused (the events array is
@@ -87,9 +97,15 @@ public final class DevicePipeline {
         decodes ? decoded(decoder.feed(event)) : nil
     }
 
-    /// Ends every contact in flight (unplug, end of a recording).
+    /// Ends every contact in flight (unplug, end of a recording), for a frame source too: a source removed
+    /// while a finger is down would otherwise leave its gesture, and a pop it drives, running for good.
     public func cancelAll(time: Microseconds) -> (frame: TouchFrame, gestures: [GestureEvent])? {
-        decodes ? decoded(decoder.cancelAll(time: time)) : nil
+        if decodes { return decoded(decoder.cancelAll(time: time)) }
+        var ended = frameSourceContacts.filter(\.isActive)
+        frameSourceContacts = []
+        guard !ended.isEmpty else { return nil }
+        for k in ended.indices { ended[k].phase = .cancelled }
+        return decoded(TouchFrame(time: time, contacts: ended, fingerCount: 0))
     }
 
     public var nextDeadline: Microseconds? { arena.nextDeadline }
