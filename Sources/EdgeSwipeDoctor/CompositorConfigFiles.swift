@@ -6,10 +6,12 @@ public enum CompositorConfigFiles {
 
     /// Candidate files, most specific first, for the compositors running among `processes`, or for every
     /// compositor the doctor knows when none of them runs (a configuration that will apply at next login).
-    public static func candidates(processes: [ProcessFact], home: String?, xdgConfigHome: String?) -> [(ConfigFileFact.Compositor, String)] {
+    /// With `user`, only that user's processes count: another user's compositor and its `-c` file are not theirs.
+    public static func candidates(processes: [ProcessFact], home: String?, xdgConfigHome: String?,
+                                  user: UInt32? = nil) -> [(ConfigFileFact.Compositor, String)] {
         let configHome = xdgConfigHome.flatMap { $0.isEmpty ? nil : $0 } ?? home.map { $0 + "/.config" }
         var running: [ConfigFileFact.Compositor: String?] = [:]
-        for p in processes {
+        for p in processes where user == nil || p.uid == user {
             guard let compositor = programs[p.program] ?? programs[p.name] else { continue }
             running[compositor] = explicitConfig(p.arguments)
         }
@@ -19,6 +21,9 @@ public enum CompositorConfigFiles {
             return defaults(c, configHome: configHome, home: home).map { (c, $0) }
         }
     }
+
+    /// Whether the process is a compositor whose files the doctor reads.
+    static func isCompositor(_ p: ProcessFact) -> Bool { programs[p.program] != nil || programs[p.name] != nil }
 
     static func explicitConfig(_ arguments: [String]) -> String? {
         for (i, a) in arguments.enumerated() {

@@ -7,6 +7,20 @@ extension DoctorChecks {
     static let followRemedy = "set 'rotation: auto' (and 'output: NAME' with several outputs) and run 'edgeswipe feedback' in the session, "
         + "or 'edgeswipe report-output --output NAME --transform T' from the hook that turns the output"
 
+    /// An `output:` setting naming an output the compositor does not have (most often a typo): reports for the
+    /// real output never match it, so a `rotation: auto` panel stays unturned without a word.
+    static func configuredOutputs(_ facts: DoctorFacts) -> [DoctorFinding] {
+        guard let outputs = facts.compositorOutputs, !outputs.isEmpty else { return [] }
+        let names = outputs.map(\.name)
+        return facts.configuredOutputs.filter { !names.contains($0.name) }.map { setting in
+            DoctorFinding(code: .outputMismatch, subject: setting.place,
+                          message: "the configuration's 'output: \(setting.name)' names an output the compositor does not have "
+                              + "(it has \(names.joined(separator: ", "))): reports of the real output never reach this touchscreen, "
+                              + "so 'rotation: auto' leaves it unturned",
+                          remedy: "write one of \(names.joined(separator: ", ")) (as 'swaymsg -t get_outputs' or 'hyprctl monitors' names it)")
+        }
+    }
+
     static func screens(_ facts: DoctorFacts) -> [DoctorFinding] {
         guard let screens = facts.screens, let outputs = facts.compositorOutputs, !outputs.isEmpty else { return [] }
         return screens.enumerated().compactMap { index, screen in

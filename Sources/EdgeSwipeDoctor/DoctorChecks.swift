@@ -27,6 +27,7 @@ public enum DoctorChecks {
         findings += compositorBindings(facts)
         findings += browsers(facts)
         findings += service(facts)
+        findings += configuredOutputs(facts)
         findings += screens(facts)
         findings += cloneMapping(facts)
         return DoctorReport(findings: findings, notes: notes(facts))
@@ -144,6 +145,7 @@ public enum DoctorChecks {
             notes.append("service: answers at \(socket), protocol \(version)")
         }
         notes += facts.compositorConfigs.map { "read \($0.compositor.rawValue) configuration \($0.path)" }
+        notes += facts.compositorConfigNotes
         if let outputs = facts.compositorOutputs {
             notes.append("compositor outputs: " + (outputs.isEmpty ? "none" : outputs.map { "\($0.name) (transform \($0.orientation.name))" }.joined(separator: ", ")))
         }

@@ -18,6 +18,10 @@ public struct DoctorFacts: Sendable, Equatable {
     public var screens: [ScreenFact]?
     /// The running compositor's outputs (`swaymsg -t get_outputs`, `hyprctl monitors -j`); nil when none was read.
     public var compositorOutputs: [CompositorOutputFact]?
+    /// What reading the compositor's files left unread, and why (`CompositorConfigReading`).
+    public var compositorConfigNotes: [String] = []
+    /// The outputs the service's configuration names (`output:` in a device entry or the defaults).
+    public var configuredOutputs: [ConfiguredOutputFact] = []
 
     public init(touchDevices: [TouchDeviceFact] = [], processes: [ProcessFact] = [], edgeSwipeEdges: Set<Edge> = [.left],
                 service: ServiceFact = .notChecked, compositorConfigs: [ConfigFileFact] = [], selfPID: Int32 = 0) {
@@ -66,12 +70,15 @@ public struct ProcessFact: Sendable, Equatable {
     /// The /dev/input/event* nodes it holds open (/proc/PID/fd links); empty when they cannot be read (another
     /// user's process, without privilege).
     public var inputNodes: [String]
+    /// Its owner (the owner of /proc/PID); nil when not known.
+    public var uid: UInt32?
 
-    public init(pid: Int32, name: String, arguments: [String], inputNodes: [String] = []) {
+    public init(pid: Int32, name: String, arguments: [String], inputNodes: [String] = [], uid: UInt32? = nil) {
         self.pid = pid
         self.name = name
         self.arguments = arguments
         self.inputNodes = inputNodes
+        self.uid = uid
     }
 
     /// The program's file name: the first argument's last path component, or the kernel's name.
@@ -102,5 +109,17 @@ public struct ConfigFileFact: Sendable, Equatable {
         self.compositor = compositor
         self.path = path
         self.text = text
+    }
+}
+
+/// An `output:` setting of the service's configuration: the output name and where it is written.
+public struct ConfiguredOutputFact: Sendable, Equatable {
+    public var name: String
+    /// "FILE:LINE (devices[2])" or "FILE (defaults)".
+    public var place: String
+
+    public init(name: String, place: String) {
+        self.name = name
+        self.place = place
     }
 }

@@ -19,8 +19,11 @@ public enum ProcessTable {
             if arguments.last == "" { arguments.removeLast() }
             let links = (try? entries(of: directory + "/fd")) ?? []
             let nodes = links.compactMap { try? link(directory + "/fd/" + $0) }.filter { $0.hasPrefix("/dev/input/event") }
+            var st = stat()
+            // Not through SystemCall: a process gone meanwhile has no owner to tell, which is not an error.
+            let uid: UInt32? = stat(directory, &st) == 0 ? st.st_uid : nil
             return ProcessFact(pid: pid, name: String(decoding: comm, as: UTF8.self).trimmingWhitespace().description,
-                               arguments: arguments, inputNodes: Array(Set(nodes)).sorted())
+                               arguments: arguments, inputNodes: Array(Set(nodes)).sorted(), uid: uid)
         }.sorted { $0.pid < $1.pid }
     }
 

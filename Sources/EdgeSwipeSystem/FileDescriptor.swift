@@ -19,6 +19,9 @@ public struct FileDescriptor: Hashable, Sendable, CustomStringConvertible {
         public static let readWrite = OpenOptions(rawValue: O_RDWR)
         public static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
         public static let closeOnExec = OpenOptions(rawValue: O_CLOEXEC)
+        /// Names the file without opening it: fstat may look at a device node or a FIFO before anything opens it.
+        public static let pathOnly = OpenOptions(rawValue: edgeswipe_o_path())
+        public static let noControllingTerminal = OpenOptions(rawValue: O_NOCTTY)
     }
 
     /// Opens `path`; close-on-exec is always added.

@@ -128,3 +128,28 @@ import Testing
         #expect(ScreenFact.screens(fromHello: try JSONValue.decode(Array(#"{"type":"hello"}"#.utf8))) == nil)
     }
 }
+
+/// Issue 33 item 9: an `output:` the compositor does not have (a typo) is named, from the compositor's own list.
+@Suite struct ConfiguredOutputCheckTests {
+    func codes(_ facts: DoctorFacts) -> [DoctorFinding] { DoctorChecks.run(facts).findings.filter { $0.code == .outputMismatch } }
+
+    @Test func anOutputTheCompositorDoesNotHaveIsAFinding() throws {
+        var facts = DoctorFacts()
+        facts.compositorOutputs = [CompositorOutputFact(name: "eDP-1", orientation: OutputOrientation(transform: .r0)),
+                                   CompositorOutputFact(name: "HDMI-A-1", orientation: OutputOrientation(transform: .r0))]
+        facts.configuredOutputs = [ConfiguredOutputFact(name: "eDP1", place: "/etc/edgeswipe/edgeswipe.yaml:7 (devices[0])"),
+                                   ConfiguredOutputFact(name: "HDMI-A-1", place: "/etc/edgeswipe/edgeswipe.yaml (defaults)")]
+        let found = codes(facts)
+        #expect(found.count == 1)
+        let f = try #require(found.first)
+        #expect(f.subject == "/etc/edgeswipe/edgeswipe.yaml:7 (devices[0])")
+        #expect(f.message.contains("'output: eDP1'") && f.message.contains("eDP-1, HDMI-A-1"))
+        #expect(f.remedy.contains("eDP-1, HDMI-A-1"))
+        // Every name the compositor has: nothing. No compositor read: nothing to compare with.
+        facts.configuredOutputs = [ConfiguredOutputFact(name: "eDP-1", place: "x")]
+        #expect(codes(facts).isEmpty)
+        facts.configuredOutputs = [ConfiguredOutputFact(name: "eDP1", place: "x")]
+        facts.compositorOutputs = nil
+        #expect(codes(facts).isEmpty)
+    }
+}

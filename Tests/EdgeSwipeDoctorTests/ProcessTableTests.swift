@@ -15,10 +15,12 @@ import Testing
             ln -s /dev/input/event12 '\(root)/42/fd/6'
             printf 'kworker/0:1\\n' > '\(root)/43/comm'; : > '\(root)/43/cmdline'
             """) == 0)
+        // The owner of /proc/PID is the process's: 43 is given to uid 4242 (the tests run as root; else it keeps ours).
+        let other: UInt32 = chown("\(root)/43", 4242, 4242) == 0 ? 4242 : geteuid()
         let table = try ProcessTable.read(root: root)
         #expect(table == [ProcessFact(pid: 42, name: "lisgd", arguments: ["lisgd", "-d", "/dev/input/event5"],
-                                      inputNodes: ["/dev/input/event12", "/dev/input/event5"]),
-                          ProcessFact(pid: 43, name: "kworker/0:1", arguments: [], inputNodes: [])])
+                                      inputNodes: ["/dev/input/event12", "/dev/input/event5"], uid: geteuid()),
+                          ProcessFact(pid: 43, name: "kworker/0:1", arguments: [], inputNodes: [], uid: other)])
     }
 
     @Test func theRealProcShowsThisProcess() throws {

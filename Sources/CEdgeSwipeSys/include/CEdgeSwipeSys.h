@@ -26,6 +26,8 @@ int memfd_create(const char *name, unsigned int flags);
 // Anonymous shared memory for Wayland shm buffers (the back arrow); MFD_CLOEXEC is a macro of <sys/mman.h>'s GNU part.
 static inline int edgeswipe_memfd_create_cloexec(const char *name) { return memfd_create(name, 0x0001U /* MFD_CLOEXEC */); }
 static inline int edgeswipe_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }
+// O_PATH, a GNU part of <fcntl.h>: a descriptor that names a file without opening it (no driver open, no read).
+static inline int edgeswipe_o_path(void) { return 010000000; }
 static inline int edgeswipe_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags) {
     return accept4(fd, address, length, flags);
 }

@@ -6,7 +6,6 @@ import EdgeSwipeDoctor
 import EdgeSwipeSystem
 import Gestures
 import TouchInput
-import TouchTrace
 import EdgeSwipeControl
 
 /// `edgeswipe doctor`: checks what stands between the user and a working back swipe and names each finding
@@ -56,8 +55,15 @@ enum DoctorCommand: Subcommand {
         var facts = DoctorFacts(touchDevices: touchDevices(config: config, grabCheck: o.grabCheck), processes: processes,
                                 edgeSwipeEdges: try edges(config), selfPID: getpid())
         if let path = o.socketPath ?? config.socket.path { (facts.service, facts.screens) = service(path) }
-        facts.compositorOutputs = DoctorCompositorQuery.outputs(processes)
-        facts.compositorConfigs = compositorConfigs(processes)
+        let user = InvokingUser.current()
+        let query = DoctorCompositorQuery.outputs(processes.filter { $0.uid == user.uid })
+        facts.compositorOutputs = query.outputs
+        let home = getenv("HOME").map { String(cString: $0) }
+        let xdg = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }
+        (facts.compositorConfigs, facts.compositorConfigNotes) = CompositorConfigReading.read(
+            processes: processes, home: home, xdgConfigHome: xdg, user: user)
+        if let note = query.note { facts.compositorConfigNotes.append(note) }
+        facts.configuredOutputs = configuredOutputs(config, path: configPath)
         let report = DoctorChecks.run(facts)
         Output.stdout(o.json ? DoctorOutput.json(report) : DoctorOutput.text(report))
         return report.findings.isEmpty ? .success : .failure
@@ -112,24 +118,14 @@ enum DoctorCommand: Subcommand {
         }
     }
 
-    static func compositorConfigs(_ processes: [ProcessFact]) -> [ConfigFileFact] {
-        let home = getenv("HOME").map { String(cString: $0) }
-        let xdg = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }
-        var files: [ConfigFileFact] = []
-        var done: Set<ConfigFileFact.Compositor> = []
-        for (compositor, path) in CompositorConfigFiles.candidates(processes: processes, home: home, xdgConfigHome: xdg)
-        where !done.contains(compositor) {
-            // Each compositor reads the first of its files that exists.
-            guard let text = try? TextFile.read(path: path, maxBytes: DaemonConfig.maxFileBytes) else { continue }
-            done.insert(compositor)
-            files.append(ConfigFileFact(compositor: compositor, path: path, text: text))
-            guard compositor == .hyprland else { continue }
-            for source in CompositorConfigFiles.hyprlandSources(text, home: home) {
-                if let included = try? TextFile.read(path: source, maxBytes: DaemonConfig.maxFileBytes) {
-                    files.append(ConfigFileFact(compositor: .hyprland, path: source, text: included))
-                }
-            }
+    /// Every `output:` the configuration sets, and where.
+    static func configuredOutputs(_ config: DaemonConfig, path: String?) -> [ConfiguredOutputFact] {
+        let file = path ?? "the built-in defaults"
+        var found: [ConfiguredOutputFact] = []
+        if let name = config.defaults.output { found.append(ConfiguredOutputFact(name: name, place: "\(file) (defaults)")) }
+        for (k, entry) in config.devices.enumerated() {
+            if let name = entry.settings.output { found.append(ConfiguredOutputFact(name: name, place: "\(file):\(entry.line) (devices[\(k)])")) }
         }
-        return files
+        return found
     }
 }
