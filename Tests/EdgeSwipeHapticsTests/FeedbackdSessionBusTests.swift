@@ -1,6 +1,7 @@
 import EdgeSwipeControl
 import EdgeSwipeHaptics
 import EdgeSwipeSystem
+import FixtureSupport
 import Glibc
 import Testing
 import TouchModel
@@ -36,9 +37,8 @@ private final class SessionBus {
             _ = try fd.closeAfter { try fd.writeAll(Array(try Self.bareConfiguration(listen: address).utf8)) }
             configuration = ["--config-file=\(path)"]
         }
-        children.append(try Spawn.start([dbusDaemon] + configuration + ["--nofork", "--nosyslog", "--address=\(address)"],
-                                        fileActions: [.open(fd: 2, path: "\(directory)/dbus.log", flags: O_WRONLY | O_CREAT)]))
-        try waitFor { access("\(directory)/bus", F_OK) == 0 }
+        children.append(try DBusDaemon.start(configuration + ["--nofork", "--nosyslog", "--address=\(address)"],
+                                             logPath: "\(directory)/dbus.log"))
         // The memory GSettings backend: no dconf in a test; the profile is set through feedbackd's property.
         let environment = ["DBUS_SESSION_BUS_ADDRESS=\(address)", "GSETTINGS_BACKEND=memory",
                            "G_MESSAGES_DEBUG=fbd-feedback-manager fbd-feedback-theme", "HOME=\(directory)"]

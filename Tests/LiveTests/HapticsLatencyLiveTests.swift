@@ -1,6 +1,7 @@
 import EdgeSwipeControl
 import EdgeSwipeHaptics
 import EdgeSwipeSystem
+import FixtureSupport
 import Foundation
 import Testing
 import TouchModel
@@ -24,9 +25,8 @@ extension LiveSuite {
             let dir = try makeTempDirectory("haptics-latency")
             defer { try? FileManager.default.removeItem(atPath: dir) }
             let address = "unix:path=\(dir)/bus"
-            let bus = try Spawn.start(["/usr/bin/dbus-daemon", "--session", "--nofork", "--nosyslog", "--address=\(address)"])
+            let bus = try DBusDaemon.start(["--session", "--nofork", "--nosyslog", "--address=\(address)"])
             defer { try? bus.signal(SIGTERM); _ = try? bus.wait() }
-            #expect(waitFor(seconds: 20) { FileManager.default.fileExists(atPath: "\(dir)/bus") })
             let feedbackd = try Spawn.start(["/usr/libexec/feedbackd"],
                                             environment: ["DBUS_SESSION_BUS_ADDRESS=\(address)", "GSETTINGS_BACKEND=memory", "HOME=\(dir)"])
             defer { try? feedbackd.signal(SIGTERM); _ = try? feedbackd.wait() }

@@ -1,6 +1,7 @@
 import CSystemdBus
 import EdgeSwipeBus
 import EdgeSwipeSystem
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -34,9 +35,7 @@ final class PrivateSystemBus {
               </policy>
             </busconfig>
             """)
-        daemon = try Spawn.start(["/usr/bin/dbus-daemon", "--config-file=\(config)", "--nofork", "--nosyslog"],
-                                 fileActions: [.open(fd: 2, path: directory.file("dbus.log"), flags: O_WRONLY | O_CREAT)])
-        for _ in 0..<500 where access(socket, F_OK) != 0 { usleep(10_000) }
+        daemon = try DBusDaemon.start(["--config-file=\(config)", "--nofork", "--nosyslog"], logPath: directory.file("dbus.log"))
     }
 
     deinit {
