@@ -155,7 +155,7 @@ export class EdgeSwipe extends EventTarget {
     if (this.closed) return;
     const url = `${this.base}/events?events=${this.classes.join(",")}&token=${encodeURIComponent(this.token)}`;
     const source = this.source = new EventSource(url);
-    source.onmessage = (m) => { if (source === this.source) this.receive(JSON.parse(m.data)); };
+    source.onmessage = (m) => { if (source === this.source) this.message(m.data); };
     source.onerror = () => {
       if (source !== this.source) return;
       // The service went (restart, stop): our own backoff, not EventSource's `retry`, so the page is back
@@ -176,6 +176,21 @@ export class EdgeSwipe extends EventTarget {
     };
   }
 
+  /** One data line of the stream. A line that is not a JSON object (a proxy's error page, `null`), or an event
+   *  without the fields its type needs, is dropped: said once per stream, with a count, never thrown. */
+  message(data) {
+    let e = null;
+    try { e = JSON.parse(data); } catch { e = null; }
+    const usable = e !== null && typeof e === "object" && !Array.isArray(e) && typeof e.type === "string"
+      && (e.type !== "exclusions" || (e.result !== null && typeof e.result === "object"));
+    if (!usable) {
+      this.dropped = (this.dropped || 0) + 1;
+      if (this.dropped === 1) console.warn(`edgeswipe.js: dropped a line of the event stream that is not a usable event: ${String(data).slice(0, 80)}`);
+      return;
+    }
+    this.receive(e);
+  }
+
   receive(e) {
     if (e.type === "hello") this.hello(e);
     else if (e.type === "back") this.backEvent(e);
@@ -193,6 +208,7 @@ export class EdgeSwipe extends EventTarget {
    *  declared again here, once per stream. */
   async hello(e) {
     this.attempt = 0;
+    this.dropped = 0;     // unusable lines of this stream (message)
     this.stream = e.stream;
     this.screens = e.screens || [];
     this.handlers.clear();
@@ -365,8 +381,10 @@ export class EdgeSwipe extends EventTarget {
       this.springFrame = 0;
       const b = this.back;
       if (!b) return;
-      const next = springStep(b, b.goal, Math.min(0.05, (now - last) / 1000), this.spring);
-      last = now;
+      // requestAnimationFrame's time is the frame's start, which may precede performance.now() taken above:
+      // never a negative step (the view would step back while the finger moves on).
+      const next = springStep(b, b.goal, Math.min(0.05, Math.max(0, now - last) / 1000), this.spring);
+      last = Math.max(last, now);
       b.x = next.x;
       b.v = next.v;
       this.emit("frame", { target: b.owner === "page" ? "page" : "overlay", progress: b.x, raw: b.raw,

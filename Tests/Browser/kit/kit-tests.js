@@ -114,6 +114,43 @@ marked.style.height = "80px";
 check("a resized element is declared again", await until(() => sameRect(declared()[0], expectRect(114, 80))), JSON.stringify(declared()));
 marked.remove();
 check("a removed element's rectangle goes", await until(() => declared() && declared().length === 0), JSON.stringify(declared()));
+
+// Issue 33: data lines that are not usable events are dropped, never thrown (before: a non-JSON line, `null` and an
+// `exclusions` event without `result` threw out of onmessage), and said once per stream with a count.
+{
+  const warned = [], warn = console.warn;
+  console.warn = (m) => warned.push(m);
+  const thrown = [];
+  for (const data of ["not json", "null", '{"type":"exclusions"}', "[1]", '"text"']) {
+    try { kit.source.onmessage({ data }); } catch (x) { thrown.push(`${data}: ${x}`); }
+  }
+  console.warn = warn;
+  check("lines that are not usable events are dropped, not thrown", thrown.length === 0, thrown.join("; "));
+  check("... said once per stream, with the 5 counted", warned.length === 1 && kit.dropped === 5, `${warned.length} ${kit.dropped}`);
+  check("... and the stream goes on", kit.source !== null && kit.stream !== null);
+}
+
+// Issue 33: requestAnimationFrame's time may precede the performance.now() the spring starts from; its first step
+// is then 0, never negative, so the view never steps back while the finger moves on. The frames are driven by hand:
+// the first 4 ms before the start, then one 16 ms after the other.
+{
+  const raf = window.requestAnimationFrame;
+  const queued = [];
+  window.requestAnimationFrame = (f) => { queued.push(f); return queued.length; };
+  const k2 = new EdgeSwipe({});
+  const progress = [];
+  k2.on("frame", (d) => progress.push(d.progress));
+  k2.back = { owner: "page", x: 0.2, v: 0, raw: 0.5, goal: 0.5, ended: false };
+  const t0 = performance.now();
+  k2.animate();
+  const times = [t0 - 4, t0 + 12, t0 + 28, t0 + 44];
+  for (const t of times) { const f = queued.shift(); if (f) f(t); }
+  window.requestAnimationFrame = raf;
+  // Step 1: dt = max(0, −4 ms) = 0, so x stays 0.2; then 16 ms steps towards 0.5, each further on.
+  const rising = progress.every((p, i) => i === 0 || p >= progress[i - 1]);
+  check("the spring never steps back: first frame before its start time is a zero step", progress.length === 4 && near(progress[0], 0.2, 1e-12) && rising && progress[3] > 0.2 && progress[3] < 0.5,
+        JSON.stringify(progress));
+}
 kit.close();
 
 kitTests.done = true;
