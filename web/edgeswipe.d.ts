@@ -1,4 +1,5 @@
-// Types of edgeswipe.js, EdgeSwipe's browser kit (docs/kiosk.md, "The browser kit"). Protocol 2.
+// Types of edgeswipe.js, EdgeSwipe's browser kit (docs/kiosk.md, "The browser kit"). Protocol 3 (handler
+// commands name 2, which a version-2 service serves too).
 
 /** The control protocol version the module speaks (the hello's `protocol`). */
 export const PROTOCOL: 3;
@@ -14,7 +15,7 @@ export interface SpringState { x: number; v: number; }
 export function springStep(state: SpringState, target: number, dt: number, spring?: Spring): SpringState;
 
 /** A touch device's screen as the user sees it (after rotation), as the service publishes it. */
-export interface ScreenInfo { widthMM: number; heightMM: number; rotation: 0 | 90 | 180 | 270; output: string | null; }
+export interface ScreenInfo { widthMM: number; heightMM: number; rotation: 0 | 90 | 180 | 270; flipped: boolean; output: string | null; }
 export interface View { screenX: number; screenY: number; screenWidth: number; screenHeight: number; devicePixelRatio: number; }
 export interface Box { left: number; top: number; width: number; height: number; }
 export interface RectMM { x: number; y: number; width: number; height: number; screen?: string; }
@@ -64,7 +65,8 @@ export interface EventMap {
   committed: BackDetail; cancelled: BackDetail;
   frame: { target: "page" | "overlay"; progress: number; raw: number; velocity: number; goal: number };
   handoff: { source: "page" | "service"; event?: Record<string, unknown> };
-  exclusions: { result: Record<string, unknown>; cause: string };
+  /** `declared`: the service's answer to the page's own rectangles; `geometry`, `otherOwner`: the service changed them. */
+  exclusions: { result: Record<string, unknown>; cause: "declared" | "geometry" | "otherOwner" };
   error: { command: Record<string, unknown>; reply: { type: "error"; code: string; message: string } };
   event: { event: Record<string, unknown> & { type: string } };
 }

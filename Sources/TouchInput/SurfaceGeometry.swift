@@ -11,7 +11,7 @@ public enum GeometryError: Error, Equatable, CustomStringConvertible {
         case .noPositionAxes(let d):
             return "\(d): no ABS_X/ABS_Y or ABS_MT_POSITION_X/Y axes: not a touch surface"
         case .noPhysicalSize(let d, let axis, let resolution):
-            return "\(d): \(axis) has resolution \(resolution), so this device has no physical size; give one with --size WxH (mm) or a 'size' setting"
+            return "\(d): \(axis) has resolution \(resolution), so this device has no physical size; give one with --size WxH (mm) on replay, or a 'size' setting (defaults.size or the device's entry) for the service"
         case .emptyAxisRange(let d, let axis):
             return "\(d): \(axis) has an empty range (maximum <= minimum)"
         }
