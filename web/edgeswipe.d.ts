@@ -60,6 +60,8 @@ export interface BackDetail {
 export interface EventMap {
   connected: { stream: string; screens: ScreenInfo[]; protocol: number; reconnect: boolean };
   disconnected: {};
+  /** The service refused the page's token (HTTP 401): retries go on, but only a right token mends it. */
+  unauthorized: { status: 401 };
   version: { module: number; service: number | null; message: string | null };
   started: BackDetail; progress: BackDetail; armed: BackDetail; disarmed: BackDetail;
   committed: BackDetail; cancelled: BackDetail;

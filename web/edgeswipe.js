@@ -155,7 +155,12 @@ export class EdgeSwipe extends EventTarget {
     if (this.closed) return;
     const url = `${this.base}/events?events=${this.classes.join(",")}&token=${encodeURIComponent(this.token)}`;
     const source = this.source = new EventSource(url);
-    source.onmessage = (m) => { if (source === this.source) this.message(m.data); };
+    let sawHello = false;
+    source.onmessage = (m) => {
+      if (source !== this.source) return;
+      sawHello = true;
+      this.message(m.data);
+    };
     source.onerror = () => {
       if (source !== this.source) return;
       // The service went (restart, stop): our own backoff, not EventSource's `retry`, so the page is back
@@ -170,10 +175,31 @@ export class EdgeSwipe extends EventTarget {
                                 progress: b.x, raw: b.raw, gesture: null, reason: "disconnected" });
       }
       this.emit("disconnected", {});
+      // A stream that never said hello may have been refused: an EventSource does not tell why, so the same
+      // request is asked once more to read its status; 401 is a wrong token, which no retry mends.
+      if (!sawHello) this.checkRefusal(url);
       const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
       this.attempt += 1;
       this.retryTimer = setTimeout(() => this.open(), delay);
     };
+  }
+
+  /** Asks `url` once for its status after a stream failed before its hello: on 401 the page gets `unauthorized`
+   *  (and one console warning), since a wrong token otherwise shows only as endless `disconnected`. */
+  async checkRefusal(url) {
+    const abort = new AbortController();
+    try {
+      const reply = await fetch(url, { signal: abort.signal, cache: "no-store" });
+      if (reply.status === 401) {
+        if (!this.refusedOnce) console.warn("edgeswipe.js: the service refuses this page's token (HTTP 401); check #token= or the token option");
+        this.refusedOnce = true;
+        this.emit("unauthorized", { status: 401 });
+      }
+    } catch {
+      // The service is not there at all: `disconnected` said it.
+    } finally {
+      abort.abort();   // a stream that did open is not read: the EventSource retry opens its own
+    }
   }
 
   /** One data line of the stream. A line that is not a JSON object (a proxy's error page, `null`), or an event

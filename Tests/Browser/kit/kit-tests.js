@@ -153,5 +153,19 @@ check("a removed element's rectangle goes", await until(() => declared() && decl
 }
 kit.close();
 
+// Issue 33, gap: a wrong token gave the page nothing but endless `disconnected`; now it also gets `unauthorized`.
+{
+  const wrong = new EdgeSwipe({ token: "not-the-token" });
+  const seen = [];
+  wrong.on("unauthorized", (d) => seen.push(d.status));
+  const warn = console.warn;
+  console.warn = () => {};
+  wrong.start();
+  const told = await until(() => seen.length > 0, 4000);
+  wrong.close();
+  console.warn = warn;
+  check("a wrong token is told to the page (unauthorized, 401), not only disconnected", told && seen[0] === 401 && wrong.stream === null, JSON.stringify(seen));
+}
+
 kitTests.done = true;
 document.getElementById("out").textContent = results.map((r) => (r.ok ? "ok   " : "FAIL ") + r.name + (r.ok ? "" : " — " + r.detail)).join("\n");
