@@ -65,7 +65,7 @@ export interface EventMap {
   version: { module: number; service: number | null; message: string | null };
   started: BackDetail; progress: BackDetail; armed: BackDetail; disarmed: BackDetail;
   committed: BackDetail; cancelled: BackDetail;
-  frame: { target: "page" | "overlay"; progress: number; raw: number; velocity: number; goal: number };
+  frame: { target: "page" | "overlay"; progress: number; raw: number; velocity: number; goal: number; gestureId: number | null };
   handoff: { source: "page" | "service"; event?: Record<string, unknown> };
   /** `declared`: the service's answer to the page's own rectangles; `geometry`, `otherOwner`: the service changed them. */
   exclusions: { result: Record<string, unknown>; cause: "declared" | "geometry" | "otherOwner" };

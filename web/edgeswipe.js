@@ -345,7 +345,7 @@ export class EdgeSwipe extends EventTarget {
                             gesture: e.gesture, gestureId: e.gestureId });
     switch (e.event) {
       case "started":
-        this.back = { owner, x: raw, v: 0, raw, goal: raw };
+        this.back = { owner, x: raw, v: 0, raw, goal: raw, gestureId: e.gestureId ?? null };
         this.emit("started", detail());
         break;
       case "progressed":
@@ -414,7 +414,7 @@ export class EdgeSwipe extends EventTarget {
       b.x = next.x;
       b.v = next.v;
       this.emit("frame", { target: b.owner === "page" ? "page" : "overlay", progress: b.x, raw: b.raw,
-                           velocity: b.v, goal: b.goal });
+                           velocity: b.v, goal: b.goal, gestureId: b.gestureId ?? null });
       if (Math.abs(b.x - b.goal) > 1e-4 || Math.abs(b.v) > 1e-3) this.springFrame = requestAnimationFrame(frame);
     };
     this.springFrame = requestAnimationFrame(frame);

@@ -140,7 +140,9 @@ check("a removed element's rectangle goes", await until(() => declared() && decl
   const k2 = new EdgeSwipe({});
   const progress = [];
   k2.on("frame", (d) => progress.push(d.progress));
-  k2.back = { owner: "page", x: 0.2, v: 0, raw: 0.5, goal: 0.5, ended: false };
+  k2.back = { owner: "page", x: 0.2, v: 0, raw: 0.5, goal: 0.5, ended: false, gestureId: 7 };
+  const ids = [];
+  k2.on("frame", (d) => ids.push(d.gestureId));
   const t0 = performance.now();
   k2.animate();
   const times = [t0 - 4, t0 + 12, t0 + 28, t0 + 44];
@@ -150,6 +152,7 @@ check("a removed element's rectangle goes", await until(() => declared() && decl
   const rising = progress.every((p, i) => i === 0 || p >= progress[i - 1]);
   check("the spring never steps back: first frame before its start time is a zero step", progress.length === 4 && near(progress[0], 0.2, 1e-12) && rising && progress[3] > 0.2 && progress[3] < 0.5,
         JSON.stringify(progress));
+  check("frame events carry the gesture's id", ids.length === 4 && ids.every((id) => id === 7), JSON.stringify(ids));
 }
 kit.close();
 
