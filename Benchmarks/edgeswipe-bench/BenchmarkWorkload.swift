@@ -18,7 +18,9 @@ struct BenchmarkWorkload: Sendable {
     static let framesPerCycle = 60
     static let period: Microseconds = 8_333
 
-    init(contacts: Int, cycles: Int = 50, midScreen: Bool = false) {
+    /// `period`: between frames; `gap`: added after each cycle's lift (0: the next touch lands in the next frame).
+    init(contacts: Int, cycles: Int = 50, midScreen: Bool = false, period: Microseconds = BenchmarkWorkload.period,
+         gap: Microseconds = 100_000) {
         precondition((1...10).contains(contacts), "benchmark workloads have 1 to 10 contacts")
         let synthetic = SyntheticDevice.laptop
         self.contacts = contacts
@@ -54,9 +56,9 @@ struct BenchmarkWorkload: Sendable {
                 }
                 events.append(InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0))
                 frames += 1
-                time += Self.period
+                time += period
             }
-            time += 100_000
+            time += gap
         }
         self.events = events
         self.frameCount = frames
