@@ -4,9 +4,10 @@
 // rectangles in screen millimetres, and keeps a history-based page's back in step. Protocol: docs/protocol.md.
 
 /** The control protocol version this module speaks (the hello's `protocol`; the service's ControlProtocol.version). */
-export const PROTOCOL = 3;
-/** The version the module's own commands need: back handlers came with 2 (3 added `reportOutput`, which a page
- *  does not send), so its handler commands name 2 and a version-2 service serves the module whole. */
+export const PROTOCOL = 4;
+/** The version the module's own commands need: back handlers came with 2 (3 added `reportOutput`, 4 the outputs'
+ *  ownership, which a page does not use), so its handler commands name 2 and a version-2
+ *  service serves the module whole. */
 export const BACK_HANDLERS_PROTOCOL = 2;
 
 /** The spring that smooths progress once: Android's SpringForce STIFFNESS_MEDIUM (1500 s⁻²) with damping

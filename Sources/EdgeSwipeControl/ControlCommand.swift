@@ -38,6 +38,8 @@ public enum ControlCommand: Hashable, Sendable {
     case unregisterBackHandler(BackHandlerID)
     /// The session side reports an output's transform and size (protocol 2): `rotation: auto` follows it.
     case reportOutput(OutputReport)
+    /// Withdraws a report of an output (protocol 4): this client's own, else a persistent one.
+    case withdrawOutput(String)
     /// Handled by the transport itself: adds event classes to this client's subscription.
     case subscribe(Set<EventClass>)
     /// Handled by the transport itself.
@@ -56,6 +58,7 @@ public enum ControlCommand: Hashable, Sendable {
         case .registerBackHandler: return "registerBackHandler"
         case .unregisterBackHandler: return "unregisterBackHandler"
         case .reportOutput: return "reportOutput"
+        case .withdrawOutput: return "withdrawOutput"
         case .subscribe: return "subscribe"
         case .unsubscribe: return "unsubscribe"
         }

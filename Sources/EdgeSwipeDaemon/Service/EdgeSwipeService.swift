@@ -102,7 +102,9 @@ public final class EdgeSwipeService {
         session.start(output: { [unowned self] output in self.output(output) })
         session.onUnplug = { [unowned self] id, path in self.unplugged(id, path: path) }
         runtime.onConfigApplied = { [unowned self] config in self.configApplied(config) }
-        commands.onReportOutput = { [unowned self] report in self.outputReported(report) }
+        commands.onReportOutput = { [unowned self] report, client in self.outputReported(report, from: client) }
+        commands.onWithdrawOutput = { [unowned self] name, client in self.outputWithdrawn(name, by: client) }
+        commands.onClientGone = { [weak self] client in self?.outputsForgotten(of: client) }  // also while the service goes
         commands.screens = { [unowned self] in self.screens() }
         if let httpOptions {
             try startHTTP(httpOptions, passed: passed.http)
