@@ -6,7 +6,7 @@
 /** The control protocol version this module speaks (the hello's `protocol`; the service's ControlProtocol.version). */
 export const PROTOCOL = 4;
 /** The version the module's own commands need: back handlers came with 2 (3 added `reportOutput`, 4 the outputs'
- *  ownership, which a page does not use), so its handler commands name 2 and a version-2
+ *  ownership and the `screens` event, which the module does not need), so its handler commands name 2 and a version-2
  *  service serves the module whole. */
 export const BACK_HANDLERS_PROTOCOL = 2;
 

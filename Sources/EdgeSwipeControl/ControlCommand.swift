@@ -14,6 +14,9 @@ public enum EventClass: String, Hashable, Sendable, CaseIterable, Comparable {
     /// Who took each back gesture: backDispatched, backTargetGone (protocol 2). A handler's own events come to
     /// its client whatever it subscribed to.
     case back
+    /// `screens`: the touch devices' screens, whenever they change (protocol 4; a rotation, an output reported or
+    /// gone, a panel plugged in or unplugged).
+    case screens
 
     public static func < (a: EventClass, b: EventClass) -> Bool { a.rawValue < b.rawValue }
 }

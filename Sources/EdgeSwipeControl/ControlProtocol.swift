@@ -13,6 +13,8 @@ public enum ControlProtocol {
     /// The version a report began to belong to its connection (`persistent`, `withdrawOutput`): requests naming an
     /// older one keep their reports until withdrawn, as those services did; the session side's requests name it.
     public static let outputOwnershipVersion: Int64 = 4
+    /// The version the `screens` event class came with.
+    public static let screensEventVersion: Int64 = 4
     /// Versions a request may name: this service serves every request of versions 1 and 2 unchanged.
     public static let supportedVersions: ClosedRange<Int64> = 1...version
     /// Longest request line accepted, newline excluded. Longer lines are discarded unread and answered with

@@ -122,7 +122,7 @@ private func object(_ bytes: [UInt8]) throws -> [String: Any] {
         let hello = try object(ControlProtocol.hello())
         #expect(hello["type"] as? String == "hello")
         #expect(hello["protocol"] as? Int == 4)
-        #expect(hello["events"] as? [String] == ["appearance", "transition", "gesture", "diagnostic", "back"])
+        #expect(hello["events"] as? [String] == ["appearance", "transition", "gesture", "diagnostic", "back", "screens"])
     }
 
     @Test func navigationEventsAreClassified() throws {

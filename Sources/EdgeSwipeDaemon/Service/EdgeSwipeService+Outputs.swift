@@ -69,15 +69,4 @@ extension EdgeSwipeService {
         }
         return .object(["output": .string(output), "devices": .array(following)])
     }
-
-    /// The hello's and state's `screens`: every device's screen as the user sees it now (what its arena turns
-    /// touches with: a change held until a lift is not in it yet), and the output it is on when the reports say.
-    func screens() -> JSONValue {
-        ScreenJSON.screens(devices.keys.sorted().compactMap { id in
-            guard let pipeline = session.pipeline(id), let record = devices[id] else { return nil }
-            var output: String?
-            if case .output(let report) = record.setup.output { output = report.output }
-            return (pipeline.arena.transform, output)
-        })
-    }
 }

@@ -60,6 +60,9 @@ public final class EdgeSwipeService {
     var watcher: UdevTagWatcher?
     private(set) var http: HTTPEndpoint?
     private(set) var replay: ReplayFeeder?
+    /// The screens last sent to subscribers of `screens`, and the waker that looks again (EdgeSwipeService+Screens).
+    var publishedScreens: JSONValue = .null
+    var screensKick: LoopWaker?
 
     /// Builds and opens everything: after it returns, devices are read and the socket is listening, and
     /// `run()` serves. Call `ServiceSignals.blockSignals()` first, before any thread exists.
@@ -115,6 +118,7 @@ public final class EdgeSwipeService {
         try startReplay()
         try openDevices()
         followAccelerometer(store.current)
+        do { try startScreensEvent() } catch { throw .failed("\(error)") }
     }
 
     /// Prepares key injection, tells systemd it is ready, and serves until SIGTERM or SIGINT.

@@ -61,6 +61,10 @@ final class ObserverConnection {
             // whatever it subscribed to.
             try send(.object(["command": .string("registerBackHandler"), "id": .integer(1), "priority": .string("observer"),
                               "edges": .array([.string("left"), .string("right")]), "protocol": .integer(2)]))
+            // The screens as they change (a turn, a panel plugged in: the arrow's scale), and as they are now.
+            try send(.object(["command": .string("subscribe"), "id": .integer(2), "events": .array([.string("screens")]),
+                              "protocol": .integer(ControlProtocol.screensEventVersion)]))
+            try send(.object(["command": .string("state"), "id": .integer(3)]))
             onConnected?()
         } catch {
             disconnect(because: "\(error)")
