@@ -146,6 +146,7 @@ export class EdgeSwipe extends EventTarget {
     this.closed = true;
     this.source?.close();
     clearTimeout(this.retryTimer);
+    clearTimeout(this.handlerTimer);
     this.resizeObserver?.disconnect();
     this.mutationObserver?.disconnect();
   }
@@ -273,14 +274,25 @@ export class EdgeSwipe extends EventTarget {
       this.command({ command: "registerBackHandler", priority, protocol: BACK_HANDLERS_PROTOCOL }, stream).then((reply) => {
         if (reply.type !== "reply") {
           if (this.handlers.get(owner) === entry) this.handlers.delete(owner);
+          if (reply.code === "refused" && entry.stream === this.stream) this.retryHandlers(reply);
           return;
         }
+        this.handlerDelay = 0;
         entry.id = reply.result.handler;
         if (entry.cancelled && entry.stream === this.stream) {
           this.command({ command: "unregisterBackHandler", handler: entry.id }, entry.stream);
         }
       });
     }
+  }
+
+  /** A refused registration (the stream's room of back handlers full): said, and the wanted handlers asked for
+   *  again after 1 s, doubling to 30 s; a registration starts the delays over. */
+  retryHandlers(reply) {
+    if (this.handlerTimer || this.closed) return;
+    const delay = this.handlerDelay = Math.min((this.handlerDelay || 500) * 2, 30000);
+    console.warn(`edgeswipe: the service refused a back handler (${reply.message}); asking again in ${delay / 1000} s`);
+    this.handlerTimer = setTimeout(() => { this.handlerTimer = 0; this.syncHandlers(); }, delay);
   }
 
   /** The handlers this page holds on its current stream: [{owner, priority, id}]. */
