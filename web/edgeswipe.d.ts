@@ -2,7 +2,7 @@
 // commands name 2, which a version-2 service serves too).
 
 /** The control protocol version the module speaks (the hello's `protocol`). */
-export const PROTOCOL: 3;
+export const PROTOCOL: 4;
 /** The version the module's handler commands name (back handlers came with 2): a version-2 service serves it. */
 export const BACK_HANDLERS_PROTOCOL: 2;
 /** The spring that smooths progress: stiffness 1500 s⁻², damping 2·√1500 ≈ 77.5 s⁻¹ (critically damped). */

@@ -4,9 +4,10 @@
 // rectangles in screen millimetres, and keeps a history-based page's back in step. Protocol: docs/protocol.md.
 
 /** The control protocol version this module speaks (the hello's `protocol`; the service's ControlProtocol.version). */
-export const PROTOCOL = 3;
-/** The version the module's own commands need: back handlers came with 2 (3 added `reportOutput`, which a page
- *  does not send), so its handler commands name 2 and a version-2 service serves the module whole. */
+export const PROTOCOL = 4;
+/** The version the module's own commands need: back handlers came with 2 (3 added `reportOutput`, 4 the outputs'
+ *  ownership and the `screens` event, which the module does not need), so its handler commands name 2 and a version-2
+ *  service serves the module whole. */
 export const BACK_HANDLERS_PROTOCOL = 2;
 
 /** The spring that smooths progress once: Android's SpringForce STIFFNESS_MEDIUM (1500 s⁻²) with damping
@@ -145,6 +146,7 @@ export class EdgeSwipe extends EventTarget {
     this.closed = true;
     this.source?.close();
     clearTimeout(this.retryTimer);
+    clearTimeout(this.handlerTimer);
     this.resizeObserver?.disconnect();
     this.mutationObserver?.disconnect();
   }
@@ -314,14 +316,25 @@ export class EdgeSwipe extends EventTarget {
       this.command({ command: "registerBackHandler", priority, protocol: BACK_HANDLERS_PROTOCOL }, stream).then((reply) => {
         if (reply.type !== "reply") {
           if (this.handlers.get(owner) === entry) this.handlers.delete(owner);
+          if (reply.code === "refused" && entry.stream === this.stream) this.retryHandlers(reply);
           return;
         }
+        this.handlerDelay = 0;
         entry.id = reply.result.handler;
         if (entry.cancelled && entry.stream === this.stream) {
           this.command({ command: "unregisterBackHandler", handler: entry.id }, entry.stream);
         }
       });
     }
+  }
+
+  /** A refused registration (the stream's room of back handlers full): said, and the wanted handlers asked for
+   *  again after 1 s, doubling to 30 s; a registration starts the delays over. */
+  retryHandlers(reply) {
+    if (this.handlerTimer || this.closed) return;
+    const delay = this.handlerDelay = Math.min((this.handlerDelay || 500) * 2, 30000);
+    console.warn(`edgeswipe: the service refused a back handler (${reply.message}); asking again in ${delay / 1000} s`);
+    this.handlerTimer = setTimeout(() => { this.handlerTimer = 0; this.syncHandlers(); }, delay);
   }
 
   /** The handlers this page holds on its current stream: [{owner, priority, id}]. */

@@ -14,6 +14,9 @@ public enum EventClass: String, Hashable, Sendable, CaseIterable, Comparable {
     /// Who took each back gesture: backDispatched, backTargetGone (protocol 2). A handler's own events come to
     /// its client whatever it subscribed to.
     case back
+    /// `screens`: the touch devices' screens, whenever they change (protocol 4; a rotation, an output reported or
+    /// gone, a panel plugged in or unplugged).
+    case screens
 
     public static func < (a: EventClass, b: EventClass) -> Bool { a.rawValue < b.rawValue }
 }
@@ -38,6 +41,8 @@ public enum ControlCommand: Hashable, Sendable {
     case unregisterBackHandler(BackHandlerID)
     /// The session side reports an output's transform and size (protocol 2): `rotation: auto` follows it.
     case reportOutput(OutputReport)
+    /// Withdraws a report of an output (protocol 4): this client's own, else a persistent one.
+    case withdrawOutput(String)
     /// Handled by the transport itself: adds event classes to this client's subscription.
     case subscribe(Set<EventClass>)
     /// Handled by the transport itself.
@@ -56,6 +61,7 @@ public enum ControlCommand: Hashable, Sendable {
         case .registerBackHandler: return "registerBackHandler"
         case .unregisterBackHandler: return "unregisterBackHandler"
         case .reportOutput: return "reportOutput"
+        case .withdrawOutput: return "withdrawOutput"
         case .subscribe: return "subscribe"
         case .unsubscribe: return "unsubscribe"
         }

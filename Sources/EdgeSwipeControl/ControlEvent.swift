@@ -69,6 +69,14 @@ public struct ControlEvent: Hashable, Sendable {
         ])
     }
 
+    /// `{"type":"screens","time":seconds,"screens":[...]}`: the screens as the hello's `screens` gives them, after a
+    /// change (for subscribers of `screens`).
+    public static func screens(_ screens: JSONValue, time: Microseconds) -> ControlEvent {
+        ControlEvent(eventClass: .screens, object: [
+            "type": .string("screens"), "time": .number(EventJSON.seconds(time)), "screens": screens,
+        ])
+    }
+
     /// A recognizer report, in the pipeline's JSON form (issue 5's schema, `EventJSON.gesture`).
     public static func gesture(_ g: GestureEvent, device: String? = nil) -> ControlEvent {
         ControlEvent(eventClass: .gesture, encodedJSON: EventJSON.gesture(g, device: device))

@@ -7,9 +7,14 @@ import Navigation
 /// `ControlServer`, and docs/protocol.md is the reference for clients.
 public enum ControlProtocol {
     /// web/edgeswipe.js's `PROTOCOL` equals it (WebRootKitTests); an addition bumps it (docs/protocol.md).
-    public static let version: Int64 = 3
-    /// The version `reportOutput` came with, which its requests name (an older service answers unsupportedProtocol).
+    public static let version: Int64 = 4
+    /// The version `reportOutput` came with (an older service answers unsupportedProtocol).
     public static let outputReportsVersion: Int64 = 3
+    /// The version a report began to belong to its connection (`persistent`, `withdrawOutput`): requests naming an
+    /// older one keep their reports until withdrawn, as those services did; the session side's requests name it.
+    public static let outputOwnershipVersion: Int64 = 4
+    /// The version the `screens` event class came with.
+    public static let screensEventVersion: Int64 = 4
     /// Versions a request may name: this service serves every request of versions 1 and 2 unchanged.
     public static let supportedVersions: ClosedRange<Int64> = 1...version
     /// Longest request line accepted, newline excluded. Longer lines are discarded unread and answered with
@@ -34,10 +39,12 @@ public enum ControlProtocol {
         func fail(_ code: ControlErrorCode, _ message: String) -> Result<ControlRequest, RequestError> {
             .failure(RequestError(id: id, error: ControlError(code, message)))
         }
+        var named: Int64?
         if let v = fields.removeValue(forKey: "protocol") {
             guard case .integer(let n) = v, supportedVersions.contains(n) else {
                 return fail(.unsupportedProtocol, "this service speaks protocols 1 to \(version), the request asked for \(describe(v))")
             }
+            named = n
         }
         guard let commandField = fields.removeValue(forKey: "command") else {
             return fail(.badArguments, "missing field \"command\"")
@@ -46,7 +53,7 @@ public enum ControlProtocol {
             return fail(.badArguments, "\"command\" must be a string, got \(commandField.typeName)")
         }
         do {
-            var args = Arguments(command: name, fields: fields)
+            var args = Arguments(command: name, fields: fields, version: named)
             let command = try decodeCommand(name, &args)
             try args.rejectUnused()
             return .success(ControlRequest(id: id, command: command))
@@ -65,7 +72,7 @@ public enum ControlProtocol {
 
     public static let commandNames = ["push", "pop", "setStack", "popToRoot", "state", "subscribe", "unsubscribe",
                                       "setExclusions", "setInteractivePopEnabled", "registerBackHandler", "unregisterBackHandler",
-                                      "reportOutput"]
+                                      "reportOutput", "withdrawOutput"]
 
     private static func decodeCommand(_ name: String, _ args: inout Arguments) throws -> ControlCommand {
         switch name {
@@ -111,6 +118,7 @@ public enum ControlProtocol {
             }
             return .unregisterBackHandler(BackHandlerID(UInt64(n)))
         case "reportOutput": return .reportOutput(try args.outputReport())
+        case "withdrawOutput": return .withdrawOutput(try args.outputName())
         case "subscribe": return .subscribe(try args.eventClasses())
         case "unsubscribe": return .unsubscribe(try args.eventClasses())
         default:
@@ -122,6 +130,8 @@ public enum ControlProtocol {
     private struct Arguments {
         var command: String
         var fields: [String: JSONValue]
+        /// The protocol the request named; nil: none.
+        var version: Int64? = nil
 
         mutating func required(_ key: String) throws -> JSONValue {
             guard let v = fields.removeValue(forKey: key) else {
@@ -238,19 +248,15 @@ public enum ControlProtocol {
         /// reportOutput's fields: `output` and `transform` required; `flipped` false, the sizes and scale unknown
         /// when not given. Each bad value named with its rule.
         mutating func outputReport() throws -> OutputReport {
-            let nameValue = try required("output")
-            guard case .string(let name) = nameValue else {
-                throw ControlError(.badArguments, "\(command): \"output\" must be the output's name (a string), got \(describe(nameValue))")
-            }
-            if let problem = OutputName.problem(name) { throw ControlError(.badArguments, "\(command): \"output\": \(problem)") }
+            let name = try outputName()
             let transform = try required("transform")
             guard case .integer(let degrees) = transform, let rotation = ScreenRotation(degrees: Int(clamping: degrees)) else {
                 throw ControlError(.badArguments, "\(command): \"transform\" must be 0, 90, 180 or 270 (wl_output's, degrees "
                                    + "counter-clockwise), got \(describe(transform))")
             }
             let flipped = try bool("flipped", path: "")
-            let widthMM = try optionalNumber("widthMM", in: 0...OutputReport.maxMM, unit: "mm")
-            let heightMM = try optionalNumber("heightMM", in: 0...OutputReport.maxMM, unit: "mm")
+            let widthMM = try outputMillimetres("widthMM")
+            let heightMM = try outputMillimetres("heightMM")
             let widthPixels = try optionalNumber("widthPixels", in: 1...Double(OutputReport.maxPixels), unit: "pixels", whole: true)
             let heightPixels = try optionalNumber("heightPixels", in: 1...Double(OutputReport.maxPixels), unit: "pixels", whole: true)
             let scale = try optionalNumber("scale", in: 0.1...OutputReport.maxScale, unit: "")
@@ -258,7 +264,33 @@ public enum ControlProtocol {
             return OutputReport(output: name, orientation: OutputOrientation(transform: rotation, flipped: flipped),
                                 widthMM: widthMM == 0 ? nil : widthMM, heightMM: heightMM == 0 ? nil : heightMM,
                                 widthPixels: widthPixels.map { Int($0) }, heightPixels: heightPixels.map { Int($0) },
-                                scale: scale)
+                                scale: scale, persistent: try persistent())
+        }
+
+        /// `output`: an output's name, checked (OutputName).
+        mutating func outputName() throws -> String {
+            let nameValue = try required("output")
+            guard case .string(let name) = nameValue else {
+                throw ControlError(.badArguments, "\(command): \"output\" must be the output's name (a string), got \(describe(nameValue))")
+            }
+            if let problem = OutputName.problem(name) { throw ControlError(.badArguments, "\(command): \"output\": \(problem)") }
+            return name
+        }
+
+        /// `persistent`: given, or true for requests naming a protocol before 4 (their reports were kept for good).
+        mutating func persistent() throws -> Bool {
+            if fields["persistent"] != nil { return try bool("persistent", path: "") }
+            if let version, version < ControlProtocol.outputOwnershipVersion { return true }
+            return false
+        }
+
+        /// A size in mm: 0 (unknown, wl_output's) or a physical one, `OutputReport.minMM` to `maxMM`.
+        mutating func outputMillimetres(_ key: String) throws -> Double? {
+            guard let value = fields[key] else { return nil }
+            if let number = try? optionalNumber(key, in: 0...OutputReport.maxMM, unit: "mm"),
+               number == 0 || number >= OutputReport.minMM { return number }
+            throw ControlError(.badArguments, "\(command): \"\(key)\" must be 0 (unknown) or from "
+                               + "\(Self.format(OutputReport.minMM)) to \(Self.format(OutputReport.maxMM)) mm, got \(describe(value))")
         }
 
         /// A finite number in `range` (a whole one with `whole`), or nil when the field is absent.

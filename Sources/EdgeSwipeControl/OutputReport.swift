@@ -14,9 +14,14 @@ public struct OutputReport: Hashable, Sendable {
     public var widthPixels: Int?
     public var heightPixels: Int?
     public var scale: Double?
+    /// Kept after the reporting connection closes, until withdrawn (`withdrawOutput`): a compositor hook's report
+    /// (`edgeswipe report-output`), whose connection ends with the command. False: the report goes with its
+    /// connection (`edgeswipe feedback`'s, which reports again on every connection).
+    public var persistent: Bool
 
     public init(output: String, orientation: OutputOrientation, widthMM: Double? = nil, heightMM: Double? = nil,
-                widthPixels: Int? = nil, heightPixels: Int? = nil, scale: Double? = nil) {
+                widthPixels: Int? = nil, heightPixels: Int? = nil, scale: Double? = nil, persistent: Bool = false) {
+        self.persistent = persistent
         self.output = output
         self.orientation = orientation
         self.widthMM = widthMM
@@ -28,6 +33,9 @@ public struct OutputReport: Hashable, Sendable {
 
     /// Bounds of the fields, for messages: a 10 m display or a 65536-pixel mode is a mistake, not a screen.
     public static let maxMM = 10_000.0
+    /// No display is under 1 cm across (a watch's is 3); a smaller size is a unit mistake, and it would make the
+    /// feedback's pixels per mm unbounded.
+    public static let minMM = 10.0
     public static let maxPixels = 65_535
     public static let maxScale = 16.0
 }
@@ -35,10 +43,11 @@ public struct OutputReport: Hashable, Sendable {
 extension OutputReport {
     /// The `reportOutput` request line's object, as the service decodes it (ControlProtocol): what the session
     /// side sends, naming the protocol version that has it (an older service answers unsupportedProtocol rather
-    /// than unknownCommand). Unknown sizes are left out.
+    /// than unknownCommand): protocol 4, whose reports go with their connection unless `persistent`. Unknown sizes
+    /// are left out.
     public var request: JSONValue {
         var o: [String: JSONValue] = ["command": .string("reportOutput"), "output": .string(output),
-                                      "protocol": .integer(ControlProtocol.outputReportsVersion),
+                                      "protocol": .integer(ControlProtocol.outputOwnershipVersion),
                                       "transform": .integer(Int64(orientation.transform.rawValue)),
                                       "flipped": .bool(orientation.flipped)]
         if let widthMM { o["widthMM"] = .number(widthMM) }
@@ -46,6 +55,7 @@ extension OutputReport {
         if let widthPixels { o["widthPixels"] = .integer(Int64(widthPixels)) }
         if let heightPixels { o["heightPixels"] = .integer(Int64(heightPixels)) }
         if let scale { o["scale"] = .number(scale) }
+        if persistent { o["persistent"] = .bool(true) }
         return .object(o)
     }
 }

@@ -62,7 +62,6 @@ public struct BackHandler: Hashable, Sendable {
 public enum BackHandlerError: Error, Hashable, Sendable, CustomStringConvertible {
     case noEdges
     case tooManyForClient(limit: Int)
-    case tooMany(limit: Int)
     case unknown(BackHandlerID)
     case notYours(BackHandlerID)
 
@@ -70,16 +69,15 @@ public enum BackHandlerError: Error, Hashable, Sendable, CustomStringConvertible
         switch self {
         case .noEdges: return "\"edges\" names no edge"
         case .tooManyForClient(let n): return "this client already has \(n) back handlers (the limit)"
-        case .tooMany(let n): return "\(n) back handlers are registered (the limit for all clients)"
         case .unknown(let id): return "no back handler \(id.rawValue) is registered"
         case .notYours(let id): return "back handler \(id.rawValue) belongs to another client"
         }
     }
 
-    /// The limits are a refusal of the moment; the others are wrong arguments.
+    /// The limit is a refusal of the moment (the client's own handlers fill its room); the others are wrong arguments.
     public var isLimit: Bool {
         switch self {
-        case .tooManyForClient, .tooMany: return true
+        case .tooManyForClient: return true
         case .noEdges, .unknown, .notYours: return false
         }
     }

@@ -1,10 +1,12 @@
 import Gestures
 
-/// The registered back handlers of every client, in registration order. Bounded (`perClient`, `total`), so a
-/// client cannot grow the service's memory. Pure: no I/O, no clock.
+/// The registered back handlers of every client, in registration order. Bounded per client (`perClient`), so a
+/// client cannot grow the service's memory; no total, which one client on many connections could fill and leave
+/// a later one (`edgeswipe feedback`, the kit) without a handler: each client's room is its own, as its exclusion
+/// rectangles are. Memory stays bounded because clients are (the socket's and the HTTP bridge's limits). Pure: no
+/// I/O, no clock.
 public struct BackHandlerRegistry: Sendable {
     public static let perClient = 16
-    public static let total = 256
 
     /// Oldest first: the newest of a priority is the last one found.
     public private(set) var handlers: [BackHandler] = []
@@ -19,7 +21,6 @@ public struct BackHandlerRegistry: Sendable {
     public mutating func register(_ priority: BackPriority, edges: Set<Edge>?, client: BackClient) throws(BackHandlerError) -> BackHandler {
         let taken = edges ?? BackHandler.defaultEdges
         guard !taken.isEmpty else { throw .noEdges }
-        guard handlers.count < Self.total else { throw .tooMany(limit: Self.total) }
         guard handlers.lazy.filter({ $0.client == client }).count < Self.perClient else {
             throw .tooManyForClient(limit: Self.perClient)
         }

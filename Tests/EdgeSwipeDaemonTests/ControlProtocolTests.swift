@@ -59,7 +59,7 @@ private func object(_ bytes: [UInt8]) throws -> [String: Any] {
         #expect(errorCode(#"{"command":"state","protocol":1}"#) == nil)
         #expect(errorCode(#"{"command":"registerBackHandler","priority":"overlay","protocol":2}"#) == nil)
         #expect(errorCode(#"{"command":"reportOutput","output":"DSI-1","transform":90,"protocol":3}"#) == nil)
-        #expect(errorCode(#"{"command":"state","protocol":4}"#) == .unsupportedProtocol)
+        #expect(errorCode(#"{"command":"state","protocol":5}"#) == .unsupportedProtocol)
         #expect(errorCode(#"{"command":"state","protocol":0}"#) == .unsupportedProtocol)
         #expect(errorCode(#"{"command":"state","protocol":"1"}"#) == .unsupportedProtocol)
         #expect(errorCode(#"{"command":"push"}"#) == .badArguments)
@@ -121,8 +121,8 @@ private func object(_ bytes: [UInt8]) throws -> [String: Any] {
 
         let hello = try object(ControlProtocol.hello())
         #expect(hello["type"] as? String == "hello")
-        #expect(hello["protocol"] as? Int == 3)
-        #expect(hello["events"] as? [String] == ["appearance", "transition", "gesture", "diagnostic", "back"])
+        #expect(hello["protocol"] as? Int == 4)
+        #expect(hello["events"] as? [String] == ["appearance", "transition", "gesture", "diagnostic", "back", "screens"])
     }
 
     @Test func navigationEventsAreClassified() throws {

@@ -41,8 +41,8 @@ import Testing
                     == #"reportOutput: "transform" must be 0, 90, 180 or 270 (wl_output's, degrees counter-clockwise), got \#(bad)"#, "\(bad)")
         }
         #expect(decodeError(head + #""output":"A","transform":0,"flipped":1}"#) == #"reportOutput: "flipped" must be true or false, got a number"#)
-        #expect(decodeError(head + #""output":"A","transform":0,"widthMM":-1}"#) == #"reportOutput: "widthMM" must be a number from 0 to 10000 mm, got -1"#)
-        #expect(decodeError(head + #""output":"A","transform":0,"heightMM":10001}"#) == #"reportOutput: "heightMM" must be a number from 0 to 10000 mm, got 10001"#)
+        #expect(decodeError(head + #""output":"A","transform":0,"widthMM":-1}"#) == #"reportOutput: "widthMM" must be 0 (unknown) or from 10 to 10000 mm, got -1"#)
+        #expect(decodeError(head + #""output":"A","transform":0,"heightMM":10001}"#) == #"reportOutput: "heightMM" must be 0 (unknown) or from 10 to 10000 mm, got 10001"#)
         #expect(decodeError(head + #""output":"A","transform":0,"widthPixels":0}"#) == #"reportOutput: "widthPixels" must be a whole number from 1 to 65535 pixels, got 0"#)
         #expect(decodeError(head + #""output":"A","transform":0,"heightPixels":10.5}"#) == #"reportOutput: "heightPixels" must be a whole number from 1 to 65535 pixels, got 10.5"#)
         #expect(decodeError(head + #""output":"A","transform":0,"scale":0}"#) == #"reportOutput: "scale" must be a number from 0.1 to 16, got 0"#)

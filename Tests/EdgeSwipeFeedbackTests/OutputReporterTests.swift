@@ -78,7 +78,7 @@ private func turned(_ r: OutputReport, _ degrees: Int, flipped: Bool = false) ->
         for report in [dsi, turned(hdmi, 270, flipped: true), OutputReport(output: "X", orientation: OutputOrientation(transform: .r0))] {
             let line = OutputReporter.request(report)
             #expect(line["id"] == .string("reportOutput \(report.output)"))
-            #expect(line["protocol"] == .integer(3))
+            #expect(line["protocol"] == .integer(4), "protocol 4: the report goes with its connection")
             let request = try ControlProtocol.decodeRequest(line.encodedLine()).get()
             #expect(request.command == .reportOutput(report))
         }

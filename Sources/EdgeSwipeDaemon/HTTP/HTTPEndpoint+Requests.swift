@@ -117,10 +117,10 @@ extension HTTPEndpoint {
                 return refuse("\(request.command.name): over HTTP, name the page's event stream, POST /commands?stream=ID "
                               + "(ID: the \"stream\" of the stream's hello); the handler's events come on that stream "
                               + "and the handler goes when it closes")
-            case .reportOutput:
+            case .reportOutput, .withdrawOutput:
                 // The output's transform turns every touch the service reads: the session reports it on the socket,
                 // a page never does.
-                return refuse("reportOutput: only on the control socket (edgeswipe feedback, edgeswipe report-output), "
+                return refuse("\(request.command.name): only on the control socket (edgeswipe feedback, edgeswipe report-output), "
                               + "not over HTTP")
             case .push, .pop, .setStack, .popToRoot, .state, .setExclusions, .setInteractivePopEnabled,
                  .registerBackHandler, .unregisterBackHandler:

@@ -41,6 +41,11 @@ package final class LiveSession {
         get { core.onBackDelivery }
         set { core.onBackDelivery = newValue }
     }
+    /// A source's screen may have changed (SessionCore.onGeometryChanged).
+    package var onGeometryChanged: (() -> Void)? {
+        get { core.onGeometryChanged }
+        set { core.onGeometryChanged = newValue }
+    }
     /// Every source: devices read here, fed recordings and frame sources.
     package var sourceCount: Int { core.sources.count }
     /// The pipeline of a source, nil once it is gone.

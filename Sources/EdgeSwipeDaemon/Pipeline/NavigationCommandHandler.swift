@@ -17,9 +17,12 @@ package final class NavigationCommandHandler: ControlCommandHandler {
     /// The touch devices' screens as the user sees them (ScreenJSON), for the hello and `state`; nil: not
     /// published (no session behind this handler).
     package var screens: (() -> JSONValue)?
-    /// `reportOutput` goes to the service, whose devices' setups follow the outputs; nil (a replay, tests without
-    /// devices): answered `unavailable`.
-    package var onReportOutput: ((OutputReport) -> Result<JSONValue, ControlError>)?
+    /// `reportOutput` and `withdrawOutput` go to the service, whose devices' setups follow the outputs; nil (a
+    /// replay, tests without devices): answered `unavailable`.
+    package var onReportOutput: ((OutputReport, ControlClientID) -> Result<JSONValue, ControlError>)?
+    package var onWithdrawOutput: ((String, ControlClientID) -> Result<JSONValue, ControlError>)?
+    /// A client went: the service forgets the outputs it reported.
+    package var onClientGone: ((ControlClientID) -> Void)?
 
     package init(session: NavigationSession) {
         self.session = session
@@ -87,7 +90,10 @@ package final class NavigationCommandHandler: ControlCommandHandler {
                 return .failure(ControlError(.badArguments, "unregisterBackHandler: \(error)"))
             }
         case .reportOutput(let report):
-            return onReportOutput?(report) ?? .failure(ControlError(.unavailable, "reportOutput: no touch devices are served here"))
+            return onReportOutput?(report, client) ?? .failure(ControlError(.unavailable, "reportOutput: no touch devices are served here"))
+        case .withdrawOutput(let name):
+            return onWithdrawOutput?(name, client)
+                ?? .failure(ControlError(.unavailable, "withdrawOutput: no touch devices are served here"))
         case .subscribe, .unsubscribe:
             return .failure(ControlError(.unavailable, "\(command.name) is handled by the server"))
         }
@@ -105,6 +111,7 @@ package final class NavigationCommandHandler: ControlCommandHandler {
     package func clientDisconnected(_ client: ControlClientID, now: Microseconds) {
         controller.removeExclusions(owner: ExclusionOwner(client.rawValue))
         session.dispatcher.removeHandlers(of: BackClient(client.rawValue), now: now)
+        onClientGone?(client)
         afterChange()
     }
 

@@ -62,6 +62,9 @@ final class SessionCore {
     /// gesture came from (nil for what no gesture event caused: a target gone at a disconnect). Unset (replay),
     /// they are dropped.
     @exclusivity(unchecked) var onBackDelivery: ((BackDelivery, SourceID?) -> Void)?
+    /// A source's screen may have changed: one added or removed, or its options (rotation) applied. Not on the
+    /// per-frame path: only where the sources or their options change.
+    var onGeometryChanged: (() -> Void)?
 
     private(set) var sources: [SourceID: SessionSource] = [:]
     private var nextID = 0
@@ -208,6 +211,7 @@ final class SessionCore {
     /// measured on every source's screen and widest edge zone, so clients' rectangles are cut again now, and
     /// those whose rectangles change are told (`.exclusions`).
     private func geometryChanged() {
+        onGeometryChanged?()
         guard let navigation else { return }
         let devices = sources.values.sorted { $0.id < $1.id }.compactMap { source -> ExclusionGeometry? in
             let arena = source.pipeline.arena

@@ -187,6 +187,7 @@ extension EdgeSwipeService {
     func unplugged(_ id: SourceID, path: String) {
         log.info("\(path) unplugged")
         devices[id] = nil
+        screensMayHaveChanged()
     }
 
     /// Every open device gets a new setup from the new file (its entry matched again), and the difference is
@@ -215,6 +216,7 @@ extension EdgeSwipeService {
                 log.error("\(d.origin): new settings not applied: \(error)")
             }
         }
+        screensMayHaveChanged()  // an output's name comes or goes without a turn
         return changed
     }
 

@@ -60,6 +60,9 @@ public final class EdgeSwipeService {
     var watcher: UdevTagWatcher?
     private(set) var http: HTTPEndpoint?
     private(set) var replay: ReplayFeeder?
+    /// The screens last sent to subscribers of `screens`, and the waker that looks again (EdgeSwipeService+Screens).
+    var publishedScreens: JSONValue = .null
+    var screensKick: LoopWaker?
 
     /// Builds and opens everything: after it returns, devices are read and the socket is listening, and
     /// `run()` serves. Call `ServiceSignals.blockSignals()` first, before any thread exists.
@@ -102,7 +105,9 @@ public final class EdgeSwipeService {
         session.start(output: { [unowned self] output in self.output(output) })
         session.onUnplug = { [unowned self] id, path in self.unplugged(id, path: path) }
         runtime.onConfigApplied = { [unowned self] config in self.configApplied(config) }
-        commands.onReportOutput = { [unowned self] report in self.outputReported(report) }
+        commands.onReportOutput = { [unowned self] report, client in self.outputReported(report, from: client) }
+        commands.onWithdrawOutput = { [unowned self] name, client in self.outputWithdrawn(name, by: client) }
+        commands.onClientGone = { [weak self] client in self?.outputsForgotten(of: client) }  // also while the service goes
         commands.screens = { [unowned self] in self.screens() }
         if let httpOptions {
             try startHTTP(httpOptions, passed: passed.http)
@@ -113,6 +118,7 @@ public final class EdgeSwipeService {
         try startReplay()
         try openDevices()
         followAccelerometer(store.current)
+        do { try startScreensEvent() } catch { throw .failed("\(error)") }
     }
 
     /// Prepares key injection, tells systemd it is ready, and serves until SIGTERM or SIGINT.

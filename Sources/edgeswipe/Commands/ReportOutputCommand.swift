@@ -47,7 +47,8 @@ enum ReportOutputCommand: Subcommand {
             guard var orientation = named ?? wl else { throw UsageError("--transform T (or --wl-transform N) is required") }
             if a.flag(Self.flipped) { orientation.flipped = true }
             let size = try a.value(Self.size, rule: "must be \(PhysicalSize.parsingRule), e.g. 344x194") { PhysicalSize(parsing: $0) }
-            report = OutputReport(output: name, orientation: orientation, widthMM: size?.widthMM, heightMM: size?.heightMM)
+            report = OutputReport(output: name, orientation: orientation, widthMM: size?.widthMM, heightMM: size?.heightMM,
+                                  persistent: true)  // a hook's report outlives the command (withdrawOutput ends it)
             socketPath = a.string(Self.socket) ?? SocketConfig.defaultPath
         }
     }

@@ -89,10 +89,11 @@ enum FeedbackCommand: Subcommand {
             loop.stop()
         }
         var reporter = OutputReporter()
+        var screen = ScreenFacts(output: o.outputName)
         let connection = try ObserverConnection(loop: loop, path: o.socketPath, say: say) { line in
             if o.reportOutputs, let problem = reporter.answer(line) { say(problem) }
-            if line["type"] == .string("hello") {
-                overlay.screenSize = FeedbackLines.screenSize(line, output: o.outputName) ?? overlay.screenSize
+            if screen.take(line) {
+                overlay.screenSize = screen.screenSize ?? overlay.screenSize
             } else if let observation = FeedbackLines.observation(line) {
                 // Felt first: the haptic call is the more urgent, and it never blocks (an asynchronous bus call).
                 haptics?.observe(observation, now: loop.now)

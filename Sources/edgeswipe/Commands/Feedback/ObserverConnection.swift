@@ -9,7 +9,9 @@ import TouchModel
 /// The feedback's connection to the service's control socket: registers a back handler with priority
 /// `observer` (docs/protocol.md, "Back handlers") and hands each line to `onLine`. When the service is not there
 /// or goes away (restart, upgrade), it connects again after a delay that doubles up to 5 s: one timer wake-up per
-/// attempt, nothing in between, and none at all while connected and idle.
+/// attempt, nothing in between, and none at all while connected and idle. A refused registration (the service's
+/// room for this client full) is said and asked again on the same connection after a bounded, doubling delay
+/// (`ObserverRegistration`), on the same timer.
 final class ObserverConnection {
     private enum State {
         /// Not connected; the timer is armed for the next attempt.
@@ -22,6 +24,7 @@ final class ObserverConnection {
     private let timer: DeadlineTimer
     private var state = State.waiting
     private var backoff = ReconnectBackoff()
+    private var observer = ObserverRegistration()
     private var framer = LineFramer()
     private let onLine: (JSONValue) -> Void
     private let say: (String) -> Void
@@ -39,11 +42,17 @@ final class ObserverConnection {
         self.say = say
         self.onLine = onLine
         timer = try DeadlineTimer(loop: loop)
-        timer.onExpiry = { [unowned self] _ in self.connect() }
+        timer.onExpiry = { [unowned self] _ in self.expired() }
     }
 
     /// The first attempt, at once.
     func start() { connect() }
+
+    /// Not connected: the next attempt; connected: the refused registration asked again.
+    private func expired() {
+        guard case .connected = state else { return connect() }
+        do { try send(observer.request) } catch { disconnect(because: "\(error)") }
+    }
 
     private func connect() {
         do {
@@ -59,8 +68,12 @@ final class ObserverConnection {
             framer = LineFramer()
             // Observers see every back swipe of their edges and never take one; the events reach this client
             // whatever it subscribed to.
-            try send(.object(["command": .string("registerBackHandler"), "id": .integer(1), "priority": .string("observer"),
-                              "edges": .array([.string("left"), .string("right")]), "protocol": .integer(2)]))
+            observer.connected()
+            try send(observer.request)
+            // The screens as they change (a turn, a panel plugged in: the arrow's scale), and as they are now.
+            try send(.object(["command": .string("subscribe"), "id": .integer(2), "events": .array([.string("screens")]),
+                              "protocol": .integer(ControlProtocol.screensEventVersion)]))
+            try send(.object(["command": .string("state"), "id": .integer(3)]))
             onConnected?()
         } catch {
             disconnect(because: "\(error)")
@@ -97,11 +110,19 @@ final class ObserverConnection {
                 say("the service sent a line that is not JSON; ignored")
                 continue
             }
-            if value["type"] == .string("reply"), value["command"] == .string("registerBackHandler") {
+            switch observer.answer(value) {
+            case .registered?:
                 // Registered: the service is up and serves us, so a later loss starts the delays over.
                 backoff.reset()
                 lastFailure = nil
                 say("observing back gestures at \(path)")
+            case .notRegistered(let message, let retryAfter)?:
+                say(message)
+                if let retryAfter {
+                    do { try timer.arm(at: Monotonic.now() + retryAfter) } catch { say("cannot arm the registration timer: \(error)") }
+                }
+            case nil:
+                break
             }
             onLine(value)
         }
