@@ -89,16 +89,26 @@ enum FeedbackCommand: Subcommand {
             loop.stop()
         }
         var reporter = OutputReporter()
-        let connection = try ObserverConnection(loop: loop, path: o.socketPath, say: say) { line in
+        let connection = try ObserverConnection(loop: loop, path: o.socketPath, say: say) { line -> DroppedLines.Reason? in
             if o.reportOutputs, let problem = reporter.answer(line) { say(problem) }
+            defer { display.flush() }
             if line["type"] == .string("hello") {
-                overlay.screenSize = FeedbackLines.screenSize(line, output: o.outputName) ?? overlay.screenSize
-            } else if let observation = FeedbackLines.observation(line) {
+                switch FeedbackLines.screen(line, output: o.outputName) {
+                case .size(let size): overlay.screenSize = size
+                case .outOfRange(let what): return .outOfRange(detail: what)
+                case .none: break
+                }
+                return nil
+            }
+            switch FeedbackLines.read(line) {
+            case .observation(let observation):
                 // Felt first: the haptic call is the more urgent, and it never blocks (an asynchronous bus call).
                 haptics?.observe(observation, now: loop.now)
                 overlay.observe(observation)
+            case .outOfRange(let what): return .outOfRange(detail: what)
+            case .other: break
             }
-            display.flush()
+            return nil
         }
         if o.reportOutputs {
             var namelessSaid = false
