@@ -109,7 +109,13 @@ struct ControlLineReader {
             guard left > 0, try fd.wait(for: Int32(POLLIN), timeoutMS: left) else {
                 throw ControlClientError.timedOut(operation: "read(\(path))", what: what, timeoutMS: deadline.timeoutMS)
             }
-            let n = try chunk.withUnsafeMutableBytes { buffer throws(SystemError) in try fd.read(into: buffer) }
+            let n: Int?
+            do {
+                n = try chunk.withUnsafeMutableBytes { buffer throws(SystemError) in try fd.read(into: buffer) }
+            } catch let error as SystemError where error.errno == Errno(rawValue: ECONNRESET) {
+                // Closed with our request unread (a service dying under us): a close like any other.
+                throw ControlClientError.closed(operation: "read(\(path))", what: what)
+            }
             guard let n else { continue }  // woken with nothing after all
             if n == 0 { throw ControlClientError.closed(operation: "read(\(path))", what: what) }
             buffered += chunk[0..<n]
