@@ -41,18 +41,47 @@ public struct BackObservation: Sendable, Hashable {
     /// Whether the gesture is over with this event.
     public var ends: Bool { kind == .invoked || kind == .cancelled }
 
-    /// A `"type":"back"` line for an observer (`"role":"observer"`); nil for any other line, a target's, or a line
-    /// missing what an observer needs (the event, the gesture id, the gesture's edge and position).
+    /// A `"type":"back"` line for an observer (`"role":"observer"`); nil for any other line, a target's, a line
+    /// missing what an observer needs (the event, the gesture id, the gesture's edge and position), or one whose
+    /// numbers are out of range (`decode` says which).
     public init?(observerLine line: JSONValue) {
+        guard case .observation(let o)? = Self.decode(observerLine: line) else { return nil }
+        self = o
+    }
+
+    /// What an observer line is.
+    public enum Decoded: Sendable, Hashable {
+        case observation(BackObservation)
+        /// An observer's back line with a number no finger, screen or clock has: the field and its value.
+        case outOfRange(String)
+    }
+
+    /// Bounds of an observer line's numbers (issue 33: a time of 1e300 s trapped the feedback): a finger within a
+    /// screen's largest side of its corner, either way; an extent that is a screen's side; a frame time of
+    /// CLOCK_MONOTONIC within 31 years of boot.
+    public static let positionRangeMM = -PhysicalSize.maxSideMM...PhysicalSize.maxSideMM
+    public static let extentRangeMM = PhysicalSize.minSideMM...PhysicalSize.maxSideMM
+    public static let frameTimeRangeSeconds = 0.0...1e9
+
+    /// A `"type":"back"` line for an observer, decoded or out of range; nil for any other line (as `init?`).
+    public static func decode(observerLine line: JSONValue) -> Decoded? {
         guard line["type"] == .string("back"), line["role"] == .string("observer"),
               case .string(let event)? = line["event"], let kind = Kind(rawValue: event),
               case .integer(let id)? = line["gestureId"], let gestureID = Int(exactly: id), let gesture = line["gesture"],
               case .string(let edgeName)? = gesture["edge"], let edge = Edge(rawValue: edgeName) else { return nil }
         let position = gesture["positionMM"]
-        guard let x = Self.number(position?["x"]), let y = Self.number(position?["y"]) else { return nil }
-        self.init(kind: kind, gestureID: gestureID, edge: edge, progress: Self.number(gesture["progress"]) ?? 0,
-                  positionMM: Point(x: x, y: y), armed: gesture["armed"] == .bool(true), extentMM: Self.number(gesture["extentMM"]),
-                  frameTime: Self.number(gesture["time"]).map { Microseconds(seconds: $0) })
+        guard let x = number(position?["x"]), let y = number(position?["y"]) else { return nil }
+        let extent = number(gesture["extentMM"]), time = number(gesture["time"])
+        let checks: [(String, Double?, ClosedRange<Double>)] = [
+            ("positionMM.x", x, positionRangeMM), ("positionMM.y", y, positionRangeMM),
+            ("extentMM", extent, extentRangeMM), ("time", time, frameTimeRangeSeconds),
+        ]
+        for (field, value, range) in checks {
+            if let value, !range.contains(value) { return .outOfRange("\(field) \(value)") }
+        }
+        return .observation(BackObservation(kind: kind, gestureID: gestureID, edge: edge, progress: number(gesture["progress"]) ?? 0,
+                                            positionMM: Point(x: x, y: y), armed: gesture["armed"] == .bool(true),
+                                            extentMM: extent, frameTime: time.map { Microseconds(seconds: $0) }))
     }
 
     private static func number(_ value: JSONValue?) -> Double? {

@@ -2,68 +2,123 @@
 import Glibc
 #endif
 import EdgeSwipeSystem
+import TouchModel
 
 /// The client side of the control socket, as small as a check or a hook needs: connect, read the hello, and send
 /// one request for its answer. Used by `edgeswipe doctor` and `edgeswipe report-output`; a front end speaks the
 /// whole protocol (docs/protocol.md).
+///
+/// The whole exchange has one deadline, connect included (issue 33: a timeout per read let a service trickling a
+/// byte a second hold the client for hours, and a connect to a full backlog waited for ever). The socket is
+/// non-blocking; requests go through `send` (no SIGPIPE), and a service that refuses or closes is named.
 package enum ControlClient {
-    /// Connects to `path` and returns the service's first line (its hello) decoded, waiting at most `timeoutMS`.
+    /// Connects to `path` and returns the service's first line (its hello) decoded, within `timeoutMS` in all.
     package static func hello(path: String, timeoutMS: Int = 2000) throws -> JSONValue {
         try exchange(path: path, request: nil, timeoutMS: timeoutMS).hello
     }
 
     /// Connects to `path`, reads the hello, sends `request` and returns its answer (a reply or an error line),
-    /// each read waiting at most `timeoutMS`. A client that subscribed to nothing gets no events, so the line after
-    /// the hello is the answer.
+    /// all within `timeoutMS`. A client that subscribed to nothing gets no events, so the line after the hello is
+    /// the answer.
     package static func request(_ request: JSONValue, path: String, timeoutMS: Int = 2000) throws -> JSONValue {
         try exchange(path: path, request: request, timeoutMS: timeoutMS).answer!
     }
 
     private static func exchange(path: String, request: JSONValue?, timeoutMS: Int) throws -> (hello: JSONValue, answer: JSONValue?) {
+        let deadline = ExchangeDeadline(start: Monotonic.now(), timeoutMS: timeoutMS)
         let fd = FileDescriptor(rawValue: try SystemCall.run("socket(AF_UNIX, SOCK_STREAM)") {
-            socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         })
         return try fd.closeAfter {
-            var timeout = timeval(tv_sec: timeoutMS / 1000, tv_usec: (timeoutMS % 1000) * 1000)
-            try SystemCall.run("setsockopt(SO_RCVTIMEO)") {
-                setsockopt(fd.rawValue, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            }
-            _ = try UnixAddress.withSockaddr(path) { (sa, len) throws in
-                try SystemCall.run("connect(\(path))") { connect(fd.rawValue, sa, len) }
-            }
-            var reader = LineReading(fd: fd, path: path, timeoutMS: timeoutMS)
-            let hello = try reader.next(what: "its hello")
+            try connect(fd, path: path, deadline: deadline)
+            var reader = ControlLineReader(fd: fd, path: path, deadline: deadline)
+            let hello = try reader.next(what: "hello")
+            // A refused client gets one error line instead of the hello, then the connection closes.
+            if let refusal = ControlRefusal(path: path, line: hello) { throw refusal }
             guard let request else { return (hello, nil) }
-            _ = try fd.writeAll(ControlProtocol.line(request))
-            return (hello, try reader.next(what: "the answer"))
+            do {
+                try send(ControlProtocol.line(request), fd, path: path, deadline: deadline)
+            } catch let error as SystemError where error.errno == Errno(rawValue: EPIPE) || error.errno == Errno(rawValue: ECONNRESET) {
+                // Closed on us after the hello: what it sent before closing (an error line) is the answer, or the
+                // read says it closed.
+            }
+            return (hello, try reader.next(what: "answer"))
         }
     }
 
-    /// Lines from a blocking socket whose reads time out (SO_RCVTIMEO), each at most the protocol's line cap.
-    private struct LineReading {
-        let fd: FileDescriptor
-        let path: String
-        let timeoutMS: Int
-        var buffered: [UInt8] = []
-
-        mutating func next(what: String) throws -> JSONValue {
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            while true {
-                if let newline = buffered.firstIndex(of: 0x0A) {
-                    let line = Array(buffered[..<newline])
-                    buffered.removeSubrange(...newline)
-                    return try JSONValue.decode(line)
-                }
-                guard buffered.count <= ControlProtocol.defaultMaxLineBytes else {
-                    throw SystemError(errno: Errno(rawValue: EMSGSIZE),
-                                      operation: "read(\(path)): \(what) longer than \(ControlProtocol.defaultMaxLineBytes) bytes")
-                }
-                let n = try chunk.withUnsafeMutableBytes { buffer throws(SystemError) in try fd.read(into: buffer) }
-                // SO_RCVTIMEO makes a blocking read fail with EAGAIN, which the helper reports as nil.
-                guard let n else { throw SystemError(errno: .wouldBlock, operation: "read(\(path)): no \(what) within \(timeoutMS) ms") }
-                if n == 0 { throw SystemError(errno: Errno(rawValue: ECONNRESET), operation: "read(\(path)): closed before \(what)") }
-                buffered += chunk[0..<n]
+    /// A non-blocking connect: a full backlog (the service not accepting) is EAGAIN on a Unix socket, tried again
+    /// every 10 ms until the deadline.
+    private static func connect(_ fd: FileDescriptor, path: String, deadline: ExchangeDeadline) throws {
+        while true {
+            let done: Int32? = try UnixAddress.withSockaddr(path) { (sa, len) throws in
+                try SystemCall.nonBlocking("connect(\(path))") { Glibc.connect(fd.rawValue, sa, len) }
             }
+            if done != nil { return }
+            let left = deadline.remainingMS(now: Monotonic.now())
+            guard left > 0 else { throw ControlClientError.notAccepted(path: path, timeoutMS: deadline.timeoutMS) }
+            try FileDescriptor.pause(milliseconds: min(left, 10))
+        }
+    }
+
+    private static func send(_ line: [UInt8], _ fd: FileDescriptor, path: String, deadline: ExchangeDeadline) throws {
+        var sent = 0
+        while sent < line.count {
+            sent += try fd.sendAll(line[sent...])
+            guard sent < line.count else { return }
+            let left = deadline.remainingMS(now: Monotonic.now())
+            guard left > 0, try fd.wait(for: Int32(POLLOUT), timeoutMS: left) else {
+                throw ControlClientError.timedOut(operation: "send(\(path))", what: "room for the request", timeoutMS: deadline.timeoutMS)
+            }
+        }
+    }
+}
+
+/// The one deadline of an exchange, in whole milliseconds left (what poll takes).
+struct ExchangeDeadline {
+    let start: Microseconds
+    let timeoutMS: Int
+
+    /// Milliseconds left at `now`, rounded up (a wait of 0 would spin), 0 once passed.
+    func remainingMS(now: Microseconds) -> Int32 {
+        let end = start + Microseconds(UInt64(max(timeoutMS, 0)) * 1000)
+        guard now < end else { return 0 }
+        return Int32(clamping: ((end - now).rawValue + 999) / 1000)
+    }
+}
+
+/// Lines from a non-blocking socket until the exchange's deadline, each at most the protocol's line cap.
+struct ControlLineReader {
+    let fd: FileDescriptor
+    let path: String
+    let deadline: ExchangeDeadline
+    var buffered: [UInt8] = []
+
+    mutating func next(what: String) throws -> JSONValue {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            if let newline = buffered.firstIndex(of: 0x0A) {
+                let line = Array(buffered[..<newline])
+                buffered.removeSubrange(...newline)
+                return try JSONValue.decode(line)
+            }
+            guard buffered.count <= ControlProtocol.defaultMaxLineBytes else {
+                throw SystemError(errno: Errno(rawValue: EMSGSIZE),
+                                  operation: "read(\(path)): \(what) longer than \(ControlProtocol.defaultMaxLineBytes) bytes")
+            }
+            let left = deadline.remainingMS(now: Monotonic.now())
+            guard left > 0, try fd.wait(for: Int32(POLLIN), timeoutMS: left) else {
+                throw ControlClientError.timedOut(operation: "read(\(path))", what: what, timeoutMS: deadline.timeoutMS)
+            }
+            let n: Int?
+            do {
+                n = try chunk.withUnsafeMutableBytes { buffer throws(SystemError) in try fd.read(into: buffer) }
+            } catch let error as SystemError where error.errno == Errno(rawValue: ECONNRESET) {
+                // Closed with our request unread (a service dying under us): a close like any other.
+                throw ControlClientError.closed(operation: "read(\(path))", what: what)
+            }
+            guard let n else { continue }  // woken with nothing after all
+            if n == 0 { throw ControlClientError.closed(operation: "read(\(path))", what: what) }
+            buffered += chunk[0..<n]
         }
     }
 }

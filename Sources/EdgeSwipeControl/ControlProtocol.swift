@@ -41,8 +41,13 @@ public enum ControlProtocol {
         }
         var named: Int64?
         if let v = fields.removeValue(forKey: "protocol") {
-            guard case .integer(let n) = v, supportedVersions.contains(n) else {
-                return fail(.unsupportedProtocol, "this service speaks protocols 1 to \(version), the request asked for \(describe(v))")
+            guard case .integer(let n) = v else {
+                // 3.0 is a JSON real, not an integer: named as such, or "asked for 3" reads as if 3 were not spoken.
+                return fail(.unsupportedProtocol, "\"protocol\" must be an integer from 1 to \(version) (written without a decimal "
+                            + "point or exponent), got \(describeWithType(v))")
+            }
+            guard supportedVersions.contains(n) else {
+                return fail(.unsupportedProtocol, "this service speaks protocols 1 to \(version), the request asked for \(n)")
             }
             named = n
         }
@@ -323,6 +328,16 @@ public enum ControlProtocol {
 
     private static func describe(_ v: JSONValue) -> String {
         String(decoding: v.encodedLine().prefix(80), as: UTF8.self)
+    }
+
+    /// A value as a message names a wrong one: a real as written (3.0, where the encoder writes 3), others with
+    /// their type unless null or a number.
+    package static func describeWithType(_ v: JSONValue) -> String {
+        switch v {
+        case .number(let d): return d.description
+        case .null, .integer: return describe(v)
+        default: return "\(v.typeName), \(describe(v))"
+        }
     }
 
     // MARK: Encoding

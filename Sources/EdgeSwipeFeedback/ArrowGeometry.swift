@@ -43,17 +43,30 @@ public struct ArrowGeometry: Sendable, Hashable {
         self.scale = max(scale, 1)
     }
 
-    /// The strip's logical size: the largest reach (whole pixels, rounded up) by the output's height.
-    public var surfaceWidth: Int { Int((style.maxReachMM * mapping.pxPerMMX).rounded(.up)) }
-    public var surfaceHeight: Int { Int(mapping.outputHeight.rounded()) }
+    /// Longest side of a buffer: pixman's 16.16 fixed point reaches 32 767 px.
+    public static let maxBufferSide = 32_767
+
+    /// The strip's logical size: the largest reach (whole pixels, rounded up) by the output's height, each at most
+    /// the output's and within `maxBufferSide` at the scale. Converted with bounds: a mapping from odd sizes (a
+    /// screen of 0.001 mm) gives any Double, which `Int()` traps on (issue 33).
+    public var surfaceWidth: Int { Self.pixels(min(style.maxReachMM * mapping.pxPerMMX, mapping.outputWidth), .up, scale) }
+    public var surfaceHeight: Int { Self.pixels(mapping.outputHeight, .toNearestOrAwayFromZero, scale) }
     public var bufferWidth: Int { surfaceWidth * scale }
     public var bufferHeight: Int { surfaceHeight * scale }
 
+    /// `logical` rounded to whole pixels, 1 to `maxBufferSide / scale`; NaN gives 1.
+    static func pixels(_ logical: Double, _ rule: FloatingPointRoundingRule, _ scale: Int) -> Int {
+        guard logical >= 1 else { return 1 }
+        return Int(min(logical.rounded(rule), Double(maxBufferSide / scale)))
+    }
+
     public func picture(_ pose: ArrowPose) -> ArrowPicture {
         let s = Double(scale)
-        let halfHeight = style.heightMM / 2 * mapping.pxPerMMY * s
-        let reach = style.reachMM(progress: pose.progress) * mapping.pxPerMMX * s * min(max(pose.presence, 0), 1)
         let bufferH = Double(bufferHeight)
+        // Both within the buffer whatever the mapping: the bulge at most the strip's height, the reach its width.
+        let halfHeight = min(style.heightMM / 2 * mapping.pxPerMMY * s, bufferH / 2)
+        let reach = min(style.reachMM(progress: pose.progress) * mapping.pxPerMMX * s, Double(bufferWidth))
+            * min(max(pose.presence, 0), 1)
         let y = pose.yMM * mapping.pxPerMMY * s
         let centreY = bufferH >= 2 * halfHeight ? min(max(y, halfHeight), bufferH - halfHeight) : bufferH / 2
         // Built for the left edge (x from the edge inward), mirrored for the right.

@@ -14,18 +14,32 @@ public struct ScreenFacts: Sendable, Hashable {
         self.output = output
     }
 
-    /// Takes what `line` says of the screens; true when the screen size changed.
-    public mutating func take(_ line: JSONValue) -> Bool {
+    /// What a line did to the screen size.
+    public enum Change: Sendable, Hashable {
+        case changed
+        /// Not a screens line, none published (the last panel unplugged: the size is kept, no swipe comes without
+        /// a panel), or the same size.
+        case unchanged
+        /// Published, but with a side no screen has (issue 33: 0.3 mm trapped the arrow's drawing): kept out.
+        case outOfRange(String)
+    }
+
+    /// Takes what `line` says of the screens.
+    public mutating func take(_ line: JSONValue) -> Change {
         let published: JSONValue?
         switch line["type"] {
         case .string("hello")?, .string("screens")?: published = line
         case .string("reply")? where line["command"] == .string("state"): published = line["result"]
         default: published = nil
         }
-        // No screen published (the last panel unplugged): the size is kept, no swipe comes without a panel.
-        guard let published, let size = FeedbackLines.screenSize(published, output: output),
-              size != screenSize else { return false }
-        screenSize = size
-        return true
+        guard let published else { return .unchanged }
+        switch FeedbackLines.screen(published, output: output) {
+        case .none: return .unchanged
+        case .outOfRange(let what): return .outOfRange(what)
+        case .size(let size):
+            guard size != screenSize else { return .unchanged }
+            screenSize = size
+            return .changed
+        }
     }
 }

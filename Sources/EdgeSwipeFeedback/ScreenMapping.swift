@@ -20,9 +20,11 @@ public struct ScreenMapping: Sendable, Hashable {
     public var pxPerMMY: Double { outputHeight / screen.heightMM }
 
     /// When the service publishes no screen size: the swipe's extent (the screen's width as seen, for a left or
-    /// right edge) and the output's aspect give the height, the touchscreen covering the output.
+    /// right edge) and the output's aspect give the height, the touchscreen covering the output. Nil when that is
+    /// no screen's size (`PhysicalSize.isScreenSized`).
     public static func sizeFromExtent(_ extentMM: Double, outputWidth: Double, outputHeight: Double) -> PhysicalSize? {
-        guard extentMM.isFinite, extentMM > 0, outputWidth > 0, outputHeight > 0 else { return nil }
-        return PhysicalSize(widthMM: extentMM, heightMM: extentMM * outputHeight / outputWidth)
+        guard extentMM.isFinite, outputWidth > 0, outputHeight > 0 else { return nil }
+        let size = PhysicalSize(widthMM: extentMM, heightMM: extentMM * outputHeight / outputWidth)
+        return size.isScreenSized ? size : nil
     }
 }

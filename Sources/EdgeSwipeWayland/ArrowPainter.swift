@@ -24,8 +24,14 @@ enum ArrowPainter {
         }
     }
 
-    /// pixman's 16.16 fixed point.
+    /// pixman's 16.16 fixed point. Clamped to what it holds: ArrowGeometry keeps pictures within its buffer, and a
+    /// coordinate past 32 767 px would trap the conversion (issue 33), where pixman clips a clamped one.
     private static func point(_ p: Point) -> pixman_point_fixed_t {
-        pixman_point_fixed_t(x: pixman_fixed_t((p.x * 65536).rounded()), y: pixman_fixed_t((p.y * 65536).rounded()))
+        pixman_point_fixed_t(x: fixed(p.x), y: fixed(p.y))
+    }
+
+    private static func fixed(_ v: Double) -> pixman_fixed_t {
+        let most = Double(ArrowGeometry.maxBufferSide)
+        return pixman_fixed_t((min(max(v.isNaN ? 0 : v, -most), most) * 65536).rounded())
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import CEdgeSwipeSys
 import CPixman
 import CWaylandClient
+import EdgeSwipeFeedback
 import EdgeSwipeSystem
 
 /// One wl_buffer in its own shared-memory file (memfd), ARGB8888, with a pixman image over the same memory.
@@ -19,6 +20,11 @@ final class ShmBuffer {
     private let listener = UnsafeMutablePointer<wl_buffer_listener>.allocate(capacity: 1)
 
     init(shm: OpaquePointer, width: Int, height: Int) throws {
+        // ArrowGeometry bounds both sides; checked here too with the size, as wl_shm takes an Int32 (issue 33).
+        let side = 1...ArrowGeometry.maxBufferSide
+        guard side.contains(width), side.contains(height), width * 4 * height <= Int(Int32.max) else {
+            throw SystemError(errno: Errno(rawValue: EINVAL), operation: "arrow buffer of \(width)x\(height) px")
+        }
         self.width = width
         self.height = height
         let stride = width * 4

@@ -26,6 +26,16 @@ public struct PhysicalSize: Hashable, Sendable, CustomStringConvertible {
     /// values are typing mistakes, and near Double's range the millimetre arithmetic overflows to infinity.
     public static let maxSideMM = 5000.0
 
+    /// Shortest side a screen's size may have where it comes from outside (the control protocol, an output's
+    /// report): a watch's screen is about 25 mm; a smaller side is a mistake (or an EDID's aspect ratio, 16x9), and
+    /// divided into an output's pixels it makes millions of pixels per mm (issue 33: 0.3 mm trapped the arrow).
+    public static let minSideMM = 10.0
+
+    /// Whether both sides are within `minSideMM...maxSideMM`.
+    public var isScreenSized: Bool {
+        (Self.minSideMM...Self.maxSideMM).contains(widthMM) && (Self.minSideMM...Self.maxSideMM).contains(heightMM)
+    }
+
     /// What `init?(parsing:)` accepts, for messages.
     public static let parsingRule = "WxH in millimetres, each side more than 0 and at most \(Int(maxSideMM))"
 
@@ -41,6 +51,8 @@ public struct PhysicalSize: Hashable, Sendable, CustomStringConvertible {
 
     /// Whole millimetres without a fraction, else one decimal.
     static func format(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String((v * 10).rounded() / 10)
+        // Int() only within its range: a size from outside may be any finite number.
+        guard abs(v) < 1e15 else { return String(v) }
+        return v == v.rounded() ? String(Int(v)) : String((v * 10).rounded() / 10)
     }
 }

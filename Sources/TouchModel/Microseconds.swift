@@ -13,16 +13,24 @@ public struct Microseconds: Hashable, Comparable, Sendable, ExpressibleByInteger
     @inlinable @inline(__always)
     public init(integerLiteral value: UInt64) { self.rawValue = value }
 
-    /// Milliseconds rounded down to whole microseconds; negative, NaN and infinite give zero.
+    /// Milliseconds rounded down to whole microseconds; negative, NaN and infinite give zero, more than UInt64
+    /// holds gives its largest value.
     @inlinable
     public init(milliseconds ms: Double) {
-        self.rawValue = ms.isFinite && ms > 0 ? UInt64(ms * 1000) : 0
+        self.init(saturating: ms.isFinite && ms > 0 ? ms * 1000 : 0)
     }
 
-    /// Seconds rounded down to whole microseconds; negative, NaN and infinite give zero.
+    /// Seconds rounded down to whole microseconds; negative, NaN and infinite give zero, more than UInt64 holds
+    /// gives its largest value (issue 33: a back event's time of 1e300 s trapped the conversion).
     @inlinable
     public init(seconds s: Double) {
-        self.rawValue = s.isFinite && s > 0 ? UInt64(s * 1_000_000) : 0
+        self.init(saturating: s.isFinite && s > 0 ? s * 1_000_000 : 0)
+    }
+
+    /// `us` (finite, not negative) in whole microseconds, at most UInt64.max: 2^64 is the first Double past it.
+    @inlinable
+    init(saturating us: Double) {
+        self.rawValue = us < 18_446_744_073_709_551_616.0 ? UInt64(us) : .max
     }
 
     // Computed and inlinable, not stored: another module's read of a stored `static let` is a call to its

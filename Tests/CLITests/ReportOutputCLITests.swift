@@ -50,6 +50,22 @@ import Testing
         #expect(missing.status == 64 && missing.stderr.hasPrefix("edgeswipe report-output: --output NAME is required\n"))
     }
 
+    /// Issue 33: --size took any positive size (0.001x0.001), which no output has and which divides into millions
+    /// of pixels per mm. A side is 10 mm at least (a watch's screen is about 25 mm).
+    @Test(arguments: ["0.001x0.001", "0.3x100", "100x9.9", "1e-300x100"])
+    func aSizeNoOutputHasIsAUsageError(_ size: String) throws {
+        let r = try CLI.run(["report-output", "--output", "DSI-1", "--transform", "90", "--size", size])
+        #expect(r.status == 64, "\(r.status): \(r.stderr)")
+        #expect(r.stderr.hasPrefix("edgeswipe report-output: --size '\(size)' must be WxH in millimetres, each side from 10 to 5000, e.g. 344x194\n"),
+                "\(r.stderr)")
+    }
+
+    @Test func theSmallestSizeIsTaken() throws {
+        let socket = NSTemporaryDirectory() + "edgeswipe-report-output-small-\(getpid()).sock"
+        let r = try CLI.run(["report-output", "--socket", socket, "--output", "DSI-1", "--transform", "90", "--size", "10x10"])
+        #expect(r.status == 1 && r.stderr.contains("connect(\(socket))"), "\(r.stderr)")
+    }
+
     @Test func aSocketNobodyServesIsAFailure() throws {
         let socket = NSTemporaryDirectory() + "edgeswipe-report-output-none-\(getpid()).sock"
         let r = try CLI.run(["report-output", "--socket", socket, "--output", "DSI-1", "--transform", "90"])

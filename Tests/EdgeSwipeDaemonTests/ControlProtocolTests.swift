@@ -162,3 +162,23 @@ extension Result {
         #expect(specAccepted == pushAccepted)
     }
 }
+
+/// Issue 33: `"protocol": 3.0` was refused as "asked for 3", which reads as if 3 were not spoken; the message names
+/// the type the field must have.
+@Suite struct ProtocolFieldTypeTests {
+    func message(_ text: String) -> String? {
+        if case .failure(let f) = decode(text) { return f.error.message }
+        return nil
+    }
+
+    @Test func aProtocolThatIsNotAnIntegerNamesTheTypeWanted() {
+        for (field, got) in [("3.0", "3.0"), ("2.5", "2.5"), ("3e0", "3.0"), (#""3""#, #"a string, "3""#), ("null", "null"),
+                             ("[3]", "an array, [3]")] {
+            let text = #"{"command":"state","protocol":\#(field)}"#
+            #expect(errorCode(text) == .unsupportedProtocol, "\(field)")
+            #expect(message(text) == "\"protocol\" must be an integer from 1 to 3 (written without a decimal point or exponent), got \(got)",
+                    "\(field)")
+        }
+        #expect(message(#"{"command":"state","protocol":4}"#) == "this service speaks protocols 1 to 3, the request asked for 4")
+    }
+}

@@ -108,9 +108,10 @@ private func turned(_ r: OutputReport, _ degrees: Int, flipped: Bool = false) ->
     }
 
     @Test func sizesTheServiceWouldRefuseOrThatSayUnknownAreLeftOut() throws {
-        // (width mm, height mm) -> both kept or both left out: 0 is wl_output's "unknown", past 10 m is not a screen.
-        let cases: [(Int, Int, Bool)] = [(155, 87, true), (0, 0, false), (155, 0, false), (0, 87, false), (10_000, 1, true),
-                                         (10_001, 87, false), (-5, 87, false)]
+        // (width mm, height mm) -> both kept or both left out: 0 is wl_output's "unknown", past 10 m is not a screen,
+        // nor is a side under 10 mm (issue 33; 16x9 is an EDID's aspect ratio, not a size).
+        let cases: [(Int, Int, Bool)] = [(155, 87, true), (0, 0, false), (155, 0, false), (0, 87, false), (10_000, 10, true),
+                                         (10_000, 1, false), (16, 9, false), (10_001, 87, false), (-5, 87, false)]
         for (w, h, kept) in cases {
             let r = try #require(OutputReporter.report(name: "HEADLESS-1", transform: 1, physicalWidthMM: w, physicalHeightMM: h,
                                                        modeWidth: 1280, modeHeight: 720, scale: 1))

@@ -18,8 +18,8 @@ private func line(_ text: String) throws -> JSONValue { try JSONValue.decode(Arr
     /// 2.5 px per mm: 40 px high, centred at 320 px, 80 px off the finger.
     @Test func theArrowAfterTheOutputTurnsIsUnderTheFingerAndThirtyPixelsHigh() throws {
         var facts = ScreenFacts(output: nil)
-        #expect(facts.take(try line(#"{"type":"hello","protocol":4,"screens":\#(Self.screens(256, 192, rotation: 0))}"#)))
-        #expect(facts.take(try line(#"{"type":"screens","time":12.5,"screens":\#(Self.screens(192, 256, rotation: 90))}"#)))
+        #expect(facts.take(try line(#"{"type":"hello","protocol":4,"screens":\#(Self.screens(256, 192, rotation: 0))}"#)) == .changed)
+        #expect(facts.take(try line(#"{"type":"screens","time":12.5,"screens":\#(Self.screens(192, 256, rotation: 90))}"#)) == .changed)
         let size = try #require(facts.screenSize)
         #expect(size == PhysicalSize(widthMM: 192, heightMM: 256))
         let g = ArrowGeometry(mapping: ScreenMapping(screen: size, outputWidth: 360, outputHeight: 480), scale: 1)
@@ -34,21 +34,21 @@ private func line(_ text: String) throws -> JSONValue { try JSONValue.decode(Arr
     /// The state reply the feedback asks for after subscribing carries the screens as they are then.
     @Test func theStateReplysScreensAreTaken() throws {
         var facts = ScreenFacts(output: nil)
-        #expect(facts.take(try line(#"{"type":"reply","command":"state","id":3,"result":{"screens":\#(Self.screens(192, 256, rotation: 90))}}"#)))
+        #expect(facts.take(try line(#"{"type":"reply","command":"state","id":3,"result":{"screens":\#(Self.screens(192, 256, rotation: 90))}}"#)) == .changed)
         #expect(facts.screenSize == PhysicalSize(widthMM: 192, heightMM: 256))
-        #expect(!facts.take(try line(#"{"type":"screens","time":13,"screens":\#(Self.screens(192, 256, rotation: 90))}"#)), "unchanged")
+        #expect(facts.take(try line(#"{"type":"screens","time":13,"screens":\#(Self.screens(192, 256, rotation: 90))}"#)) == .unchanged, "unchanged")
     }
 
     /// A panel plugged in after the feedback connected: the hello had none (`[]`), the event brings its size
     /// (a 16:9 panel, 344 × 194 mm), which then wins over the size a swipe's extent gave meanwhile.
     @Test func aPanelPluggedInLaterIsTaken() throws {
         var facts = ScreenFacts(output: nil)
-        #expect(!facts.take(try line(#"{"type":"hello","protocol":4,"screens":[]}"#)))
+        #expect(facts.take(try line(#"{"type":"hello","protocol":4,"screens":[]}"#)) == .unchanged)
         #expect(facts.screenSize == nil)
-        #expect(facts.take(try line(#"{"type":"screens","time":20,"screens":\#(Self.screens(344, 194, rotation: 0))}"#)))
+        #expect(facts.take(try line(#"{"type":"screens","time":20,"screens":\#(Self.screens(344, 194, rotation: 0))}"#)) == .changed)
         #expect(facts.screenSize == PhysicalSize(widthMM: 344, heightMM: 194))
         // The last panel unplugged: the size is kept (no swipe can come without a panel).
-        #expect(!facts.take(try line(#"{"type":"screens","time":21,"screens":[]}"#)))
+        #expect(facts.take(try line(#"{"type":"screens","time":21,"screens":[]}"#)) == .unchanged)
         #expect(facts.screenSize == PhysicalSize(widthMM: 344, heightMM: 194))
     }
 }

@@ -109,10 +109,9 @@ enum DoctorCommand: Subcommand {
     static func service(_ path: String) -> (ServiceFact, [ScreenFact]?) {
         do {
             let hello = try ControlClient.hello(path: path)
-            guard case .integer(let version)? = hello["protocol"], case .string(let server)? = hello["server"] else {
-                return (.unreachable(socket: path, error: "its first line is not a hello"), nil)
-            }
-            return (.reachable(socket: path, protocolVersion: Int(version), server: server), ScreenFact.screens(fromHello: hello))
+            let fact = ServiceFact(socket: path, hello: hello)
+            guard case .reachable = fact else { return (fact, nil) }
+            return (fact, ScreenFact.screens(fromHello: hello))
         } catch {
             return (.unreachable(socket: path, error: "\(error)"), nil)
         }

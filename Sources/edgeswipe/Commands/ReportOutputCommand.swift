@@ -17,7 +17,8 @@ enum ReportOutputCommand: Subcommand {
         now on the user's right; a panel turned clockwise is 270). Flipped transforms are named as sway names \
         them (flipped-90) or with --flipped. Compositors that give wl_output's value (Hyprland's monitor \
         transform, 0-7) pass it with --wl-transform instead: 1 is sway's 270. Prints the service's answer: the devices that follow the output, and whether a finger down \
-        holds the change until it lifts.
+        holds the change until it lifts. Exits 1 naming the service's error when it refuses the report or the
+        connection (tooManyClients, permissionDenied), and when it does not answer within 2 s.
         """
 
     struct Options: CommandOptions {
@@ -27,7 +28,7 @@ enum ReportOutputCommand: Subcommand {
         static let wlTransform = OptionSpec(name: "wl-transform", short: nil, valueName: "N",
                                             help: "wl_output.transform's value, 0-7, as Hyprland's monitor transform gives it (instead of --transform).")
         static let flipped = OptionSpec(name: "flipped", short: nil, valueName: nil, help: "The output is mirrored (a flipped transform).")
-        static let size = OptionSpec(name: "size", short: nil, valueName: "WxH", help: "The output's physical size in mm, native orientation (e.g. 344x194).")
+        static let size = OptionSpec(name: "size", short: nil, valueName: "WxH", help: "The output's physical size in mm, native orientation (e.g. 344x194), each side 10 to 5000.")
         static let socket = OptionSpec(name: "socket", short: nil, valueName: "PATH",
                                        help: "Control socket; default: \(SocketConfig.defaultPath).")
         static let options = [output, transform, wlTransform, flipped, size, socket]
@@ -46,7 +47,9 @@ enum ReportOutputCommand: Subcommand {
             if named != nil && wl != nil { throw UsageError("--transform and --wl-transform name the same thing: give one") }
             guard var orientation = named ?? wl else { throw UsageError("--transform T (or --wl-transform N) is required") }
             if a.flag(Self.flipped) { orientation.flipped = true }
-            let size = try a.value(Self.size, rule: "must be \(PhysicalSize.parsingRule), e.g. 344x194") { PhysicalSize(parsing: $0) }
+            // A screen's side at least (issue 33: 0.001x0.001 was taken), which wl_output's sizes are too.
+            let sizeRule = "must be WxH in millimetres, each side from \(Int(PhysicalSize.minSideMM)) to \(Int(PhysicalSize.maxSideMM)), e.g. 344x194"
+            let size = try a.value(Self.size, rule: sizeRule) { text in PhysicalSize(parsing: text).flatMap { $0.isScreenSized ? $0 : nil } }
             report = OutputReport(output: name, orientation: orientation, widthMM: size?.widthMM, heightMM: size?.heightMM,
                                   persistent: true)  // a hook's report outlives the command (withdrawOutput ends it)
             socketPath = a.string(Self.socket) ?? SocketConfig.defaultPath

@@ -90,16 +90,25 @@ enum FeedbackCommand: Subcommand {
         }
         var reporter = OutputReporter()
         var screen = ScreenFacts(output: o.outputName)
-        let connection = try ObserverConnection(loop: loop, path: o.socketPath, say: say) { line in
+        let connection = try ObserverConnection(loop: loop, path: o.socketPath, say: say) { line -> DroppedLines.Reason? in
             if o.reportOutputs, let problem = reporter.answer(line) { say(problem) }
-            if screen.take(line) {
+            defer { display.flush() }
+            switch screen.take(line) {
+            case .changed:
                 overlay.screenSize = screen.screenSize ?? overlay.screenSize
-            } else if let observation = FeedbackLines.observation(line) {
+                return nil
+            case .outOfRange(let what): return .outOfRange(detail: what)
+            case .unchanged: break
+            }
+            switch FeedbackLines.read(line) {
+            case .observation(let observation):
                 // Felt first: the haptic call is the more urgent, and it never blocks (an asynchronous bus call).
                 haptics?.observe(observation, now: loop.now)
                 overlay.observe(observation)
+            case .outOfRange(let what): return .outOfRange(detail: what)
+            case .other: break
             }
-            display.flush()
+            return nil
         }
         if o.reportOutputs {
             var namelessSaid = false

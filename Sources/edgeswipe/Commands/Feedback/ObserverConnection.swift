@@ -8,10 +8,12 @@ import TouchModel
 
 /// The feedback's connection to the service's control socket: registers a back handler with priority
 /// `observer` (docs/protocol.md, "Back handlers") and hands each line to `onLine`. When the service is not there
-/// or goes away (restart, upgrade), it connects again after a delay that doubles up to 5 s: one timer wake-up per
-/// attempt, nothing in between, and none at all while connected and idle. A refused registration (the service's
-/// room for this client full) is said and asked again on the same connection after a bounded, doubling delay
-/// (`ObserverRegistration`), on the same timer.
+/// or goes away (restart, upgrade, a refusal, a crash loop), it connects again after a delay that doubles up to 5 s
+/// and starts over only after a connection has served for a while (ReconnectBackoff): one timer wake-up per
+/// attempt, nothing in between, and none at all while connected and idle. The service's error line (tooManyClients,
+/// permissionDenied) is said with the close; lines it cannot use are said once a connection (DroppedLines). A refused
+/// registration (the service's room for this client full) is said and asked again on the same connection after a
+/// bounded, doubling delay (`ObserverRegistration`), on the same timer.
 final class ObserverConnection {
     private enum State {
         /// Not connected; the timer is armed for the next attempt.
@@ -26,7 +28,11 @@ final class ObserverConnection {
     private var backoff = ReconnectBackoff()
     private var observer = ObserverRegistration()
     private var framer = LineFramer()
-    private let onLine: (JSONValue) -> Void
+    private var dropped = DroppedLines()
+    /// The service's error line on this connection, said when it closes.
+    private var refusal: ControlRefusal?
+    /// Each line; what it returns (a line out of range) is dropped as DroppedLines says.
+    private let onLine: (JSONValue) -> DroppedLines.Reason?
     private let say: (String) -> Void
     /// Run after each connection is made and the observer's registration sent: what else this client tells a
     /// service that may have just restarted (the output reports).
@@ -36,7 +42,7 @@ final class ObserverConnection {
     /// The last failure said, so a service that stays away is reported once, not at every attempt.
     private var lastFailure: String?
 
-    init(loop: EventLoop, path: String, say: @escaping (String) -> Void, onLine: @escaping (JSONValue) -> Void) throws {
+    init(loop: EventLoop, path: String, say: @escaping (String) -> Void, onLine: @escaping (JSONValue) -> DroppedLines.Reason?) throws {
         self.loop = loop
         self.path = path
         self.say = say
@@ -66,6 +72,7 @@ final class ObserverConnection {
             try registration.register(events: .readable) { [unowned self] _ in self.readable() }
             state = .connected(registration)
             framer = LineFramer()
+            refusal = nil
             // Observers see every back swipe of their edges and never take one; the events reach this client
             // whatever it subscribed to.
             observer.connected()
@@ -83,7 +90,8 @@ final class ObserverConnection {
     /// One request line.
     func send(_ request: JSONValue) throws {
         guard case .connected(let registration) = state else { return }
-        _ = try (request.encodedLine() + [0x0A]).withUnsafeBytes { try registration.descriptor.writeAll($0) }
+        // send, not write: a service that closed on us is an EPIPE to reconnect after, not a SIGPIPE that ends us.
+        try registration.descriptor.sendAll(request.encodedLine() + [0x0A])
     }
 
     private func readable() {
@@ -98,7 +106,7 @@ final class ObserverConnection {
         }
         guard let n else { return }  // nothing after all (a spurious wake-up)
         if n == 0 {
-            disconnect(because: "the service closed the connection")
+            disconnect(because: "the service closed the connection" + (refusal.map { " (\($0.code)): \($0.message)" } ?? ""))
             return
         }
         var lines: [[UInt8]] = []
@@ -107,13 +115,18 @@ final class ObserverConnection {
         }
         for line in lines {
             guard let value = try? JSONValue.decode(line) else {
-                say("the service sent a line that is not JSON; ignored")
+                drop(.notJSON)
                 continue
+            }
+            if value["type"] == .string("error"), value["id"] == nil, let error = ControlRefusal(path: path, line: value) {
+                // Refused as a client (tooManyClients, permissionDenied): said with the close.
+                refusal = error
             }
             switch observer.answer(value) {
             case .registered?:
-                // Registered: the service is up and serves us, so a later loss starts the delays over.
-                backoff.reset()
+                // Registered: the service is up and serves us; a later loss starts the delays over once this
+                // connection has served a while.
+                backoff.registered(at: Monotonic.now())
                 lastFailure = nil
                 say("observing back gestures at \(path)")
             case .notRegistered(let message, let retryAfter)?:
@@ -124,8 +137,13 @@ final class ObserverConnection {
             case nil:
                 break
             }
-            onLine(value)
+            if let reason = onLine(value) { drop(reason) }
         }
+    }
+
+    /// A line of this connection that cannot be used: said as DroppedLines decides.
+    private func drop(_ reason: DroppedLines.Reason) {
+        if let message = dropped.dropped(reason) { say(message) }
     }
 
     /// Drops the connection (if any) and arms the timer for the next attempt.
@@ -133,6 +151,8 @@ final class ObserverConnection {
         if case .connected(let registration) = state {
             registration.close()
             state = .waiting
+            backoff.lost(at: Monotonic.now())
+            dropped.connectionEnded().forEach(say)
             onDisconnected?()
         }
         state = .waiting

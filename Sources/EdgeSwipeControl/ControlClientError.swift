@@ -1,0 +1,32 @@
+/// Why an exchange with the service ended without its answer.
+package enum ControlClientError: Error, CustomStringConvertible {
+    case timedOut(operation: String, what: String, timeoutMS: Int)
+    case notAccepted(path: String, timeoutMS: Int)
+    case closed(operation: String, what: String)
+
+    package var description: String {
+        switch self {
+        case .timedOut(let operation, let what, let ms): return "\(operation): no \(what) within \(ms) ms"
+        case .notAccepted(let path, let ms): return "connect(\(path)): the service accepted no connection within \(ms) ms"
+        case .closed(let operation, let what): return "\(operation): closed before the \(what)"
+        }
+    }
+}
+
+/// The error line a service sends a client it will not serve (docs/protocol.md: `tooManyClients`,
+/// `permissionDenied`) in place of its hello.
+package struct ControlRefusal: Error, CustomStringConvertible {
+    package var path: String
+    package var code: String
+    package var message: String
+
+    /// Nil when `line` is not an error line.
+    package init?(path: String, line: JSONValue) {
+        guard line["type"] == .string("error") else { return nil }
+        self.path = path
+        if case .string(let c)? = line["code"] { code = c } else { code = "no code" }
+        if case .string(let m)? = line["message"] { message = m } else { message = "no message" }
+    }
+
+    package var description: String { "the service at \(path) refused the connection (\(code)): \(message)" }
+}
