@@ -47,14 +47,17 @@ final class FakeControlService: @unchecked Sendable {
         Thread.detachNewThread { Self.serve(listener, behaviour) }
     }
 
+    /// Shut down only: the serving thread closes the listener when it sees that. Closed here, its number could be a
+    /// later test's listener by the time a thread still serving a client comes back to accept (a closeAfterHello
+    /// thread then served the acceptLate test's client: "closed before the answer", in the whole suite).
     deinit {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         if filler >= 0 { close(filler) }
         unlink(path)
     }
 
     private static func serve(_ listener: Int32, _ behaviour: Behaviour) {
+        defer { close(listener) }
         if case .acceptLate(let delayMS, _) = behaviour {
             // Slept to the end: the suite's children's SIGCHLD cut a usleep short.
             let end = Date().addingTimeInterval(Double(delayMS) / 1000)
@@ -91,7 +94,7 @@ final class FakeControlService: @unchecked Sendable {
     /// which must not inherit it (a child holding it open hides the close the client is to see).
     private static func acceptClient(_ listener: Int32) -> Int32 {
         var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-        guard poll(&entry, 1, -1) == 1, entry.revents & Int16(POLLIN) != 0,
+        guard poll(&entry, 1, -1) == 1, entry.revents & Int16(POLLHUP) == 0, entry.revents & Int16(POLLIN) != 0,
               let client = try? FileDescriptor(rawValue: listener).accept() else { return -1 }
         _ = fcntl(client.rawValue, F_SETFL, fcntl(client.rawValue, F_GETFL) & ~O_NONBLOCK)
         return client.rawValue

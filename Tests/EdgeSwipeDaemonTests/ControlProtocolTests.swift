@@ -176,9 +176,9 @@ extension Result {
                              ("[3]", "an array, [3]")] {
             let text = #"{"command":"state","protocol":\#(field)}"#
             #expect(errorCode(text) == .unsupportedProtocol, "\(field)")
-            #expect(message(text) == "\"protocol\" must be an integer from 1 to 3 (written without a decimal point or exponent), got \(got)",
+            #expect(message(text) == "\"protocol\" must be an integer from 1 to 4 (written without a decimal point or exponent), got \(got)",
                     "\(field)")
         }
-        #expect(message(#"{"command":"state","protocol":4}"#) == "this service speaks protocols 1 to 3, the request asked for 4")
+        #expect(message(#"{"command":"state","protocol":5}"#) == "this service speaks protocols 1 to 4, the request asked for 5")
     }
 }
