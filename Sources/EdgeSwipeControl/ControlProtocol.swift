@@ -256,8 +256,8 @@ public enum ControlProtocol {
             let name = try outputName()
             let transform = try required("transform")
             guard case .integer(let degrees) = transform, let rotation = ScreenRotation(degrees: Int(clamping: degrees)) else {
-                throw ControlError(.badArguments, "\(command): \"transform\" must be 0, 90, 180 or 270 (wl_output's, degrees "
-                                   + "counter-clockwise), got \(describe(transform))")
+                throw ControlError(.badArguments, "\(command): \"transform\" must be 0, 90, 180 or 270 (sway's naming: "
+                                   + "output NAME transform 90 is 90; a wl_output.transform value is its inverse), got \(describe(transform))")
             }
             let flipped = try bool("flipped", path: "")
             let widthMM = try outputMillimetres("widthMM")

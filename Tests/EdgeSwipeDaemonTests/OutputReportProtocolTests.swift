@@ -38,7 +38,7 @@ import Testing
         #expect(decodeError(head + #""output":"\#(long)","transform":0}"#) == #"reportOutput: "output": an output name has at most 64 bytes, got 65"#)
         for bad in ["45", "-90", "360", "\"90\"", "null"] {
             #expect(decodeError(head + #""output":"A","transform":\#(bad)}"#)
-                    == #"reportOutput: "transform" must be 0, 90, 180 or 270 (wl_output's, degrees counter-clockwise), got \#(bad)"#, "\(bad)")
+                    == #"reportOutput: "transform" must be 0, 90, 180 or 270 (sway's naming: output NAME transform 90 is 90; a wl_output.transform value is its inverse), got \#(bad)"#, "\(bad)")
         }
         #expect(decodeError(head + #""output":"A","transform":0,"flipped":1}"#) == #"reportOutput: "flipped" must be true or false, got a number"#)
         #expect(decodeError(head + #""output":"A","transform":0,"widthMM":-1}"#) == #"reportOutput: "widthMM" must be 0 (unknown) or from 10 to 10000 mm, got -1"#)
