@@ -1,4 +1,5 @@
 import Gestures
+import TouchModel
 
 /// What the session side reports about one output (`reportOutput`, docs/protocol.md): its name, its wl_output
 /// transform, and its size. The service cannot reach the user's compositor from its sandbox, so `edgeswipe
@@ -33,9 +34,9 @@ public struct OutputReport: Hashable, Sendable {
 
     /// Bounds of the fields, for messages: a 10 m display or a 65536-pixel mode is a mistake, not a screen.
     public static let maxMM = 10_000.0
-    /// No display is under 1 cm across (a watch's is 3); a smaller size is a unit mistake, and it would make the
+    /// A screen's shortest side (`PhysicalSize.minSideMM`): a smaller size is a unit mistake, and it would make the
     /// feedback's pixels per mm unbounded.
-    public static let minMM = 10.0
+    public static let minMM = PhysicalSize.minSideMM
     public static let maxPixels = 65_535
     public static let maxScale = 16.0
 }

@@ -19,7 +19,8 @@ public struct ObserverRegistration: Sendable {
     public static let firstDelay: Microseconds = 1_000_000
     public static let maxDelay: Microseconds = 30_000_000
 
-    /// The delay before the next request after a refusal.
+    /// The delay before the next request after a refusal. Kept across connections (a service refusing at every
+    /// connection is not asked faster for it); only a registration starts it over.
     private var nextDelay = Self.firstDelay
 
     public init() {}
@@ -29,10 +30,6 @@ public struct ObserverRegistration: Sendable {
         .object(["command": .string("registerBackHandler"), "id": Self.requestID, "priority": .string("observer"),
                  "edges": .array([.string("left"), .string("right")]), "protocol": .integer(2)])
     }
-
-    /// A new connection: the request is sent again. The delays go on (a service refusing at every connection
-    /// is not asked faster for it); only a registration starts them over.
-    public mutating func connected() {}
 
     /// What `line` means for the registration; nil when it is not an answer to it.
     public mutating func answer(_ line: JSONValue) -> Outcome? {

@@ -77,8 +77,7 @@ extension OutputReporter {
     /// One wl_output's state as an `OutputReport`: `name` from wl_output (version 4) or xdg-output, `transform`
     /// wl_output.transform's value (0-7), the physical size in mm (0: unknown), the current mode in pixels and the
     /// integer scale. Nil for an output without a name (nothing to report it as) or a transform outside 0-7; sizes
-    /// outside what the service takes (PhysicalSize.minSideMM to OutputReport's bounds) are left out rather than
-    /// sent to be refused.
+    /// outside what the service takes (OutputReport's bounds) are left out rather than sent to be refused.
     ///
     /// The report's transform is the turn in sway's clockwise naming (what a sway hook passes to `edgeswipe
     /// report-output`), the inverse of what wl_output.transform tells a client; `OutputOrientation(wlOutputTransform:)`
@@ -88,7 +87,7 @@ extension OutputReporter {
         guard let name, OutputName.problem(name) == nil,
               let orientation = OutputOrientation(wlOutputTransform: transform) else { return nil }
         // Below a screen's smallest side the size is no output's (an EDID's aspect ratio, 16x9): unknown.
-        func mm(_ v: Int) -> Double? { Double(v) >= PhysicalSize.minSideMM && Double(v) <= OutputReport.maxMM ? Double(v) : nil }
+        func mm(_ v: Int) -> Double? { (OutputReport.minMM...OutputReport.maxMM).contains(Double(v)) ? Double(v) : nil }
         func pixels(_ v: Int) -> Int? { (1...OutputReport.maxPixels).contains(v) ? v : nil }
         let w = mm(physicalWidthMM), h = mm(physicalHeightMM)
         let pw = pixels(modeWidth), ph = pixels(modeHeight)

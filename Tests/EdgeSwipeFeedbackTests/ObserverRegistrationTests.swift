@@ -13,7 +13,6 @@ private func line(_ text: String) throws -> JSONValue { try JSONValue.decode(Arr
 
     @Test func aRefusalIsSaidAndAskedAgainWithBoundedDelays() throws {
         var r = ObserverRegistration()
-        r.connected()
         var delays: [Microseconds?] = []
         for _ in 0..<8 {
             guard case .notRegistered(let message, let after)? = r.answer(try line(Self.refused)) else {

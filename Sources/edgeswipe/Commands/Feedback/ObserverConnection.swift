@@ -75,7 +75,6 @@ final class ObserverConnection {
             refusal = nil
             // Observers see every back swipe of their edges and never take one; the events reach this client
             // whatever it subscribed to.
-            observer.connected()
             try send(observer.request)
             // The screens as they change (a turn, a panel plugged in: the arrow's scale), and as they are now.
             try send(.object(["command": .string("subscribe"), "id": .integer(2), "events": .array([.string("screens")]),
