@@ -9,8 +9,22 @@
   imports Glibc, Foundation or CEdgeSwipeSys, outside a `SystemCall.*` closure (the call's line or the two before
   it name `SystemCall.`), and not a Swift function of the same type's files (`X.swift`, `X+Y.swift`) of that name;
   `--all` counts those inside a `SystemCall.*` closure too.
+The counts issue 34 (the third step: both sides of the control socket) is measured by:
+- control requests built by hand outside the encoder: a `"command": .string(` dictionary entry in a Swift file that
+  is not one of ControlCommand's own files (`ControlCommand*.swift`), a reply's echo of its command aside;
+- service lines decoded field by field outside EdgeSwipeControl: the functions (named by the nearest `func`/`init`/
+  `var` above) in a file that imports EdgeSwipeControl, outside EdgeSwipeControl and the service, that read a
+  field by a string literal (`x["type"]`, not `x["type"] = ...`);
+- the lines of Sources/edgeswipe/Commands/Feedback/ and of `FeedbackCommand.run` (declaration to closing brace);
+- non-navigation commands (`reportOutput`, `withdrawOutput`, `reportFocus`) handled in a file of the service whose
+  name starts with `Navigation`;
+- places a back gesture's target is decided: calls of `decide(` in Sources/Navigation that are not a one-line
+  forwarding body (the line above declares a `func decide`);
+- `_withUnsafeGuaranteedRef` anywhere; raw `sd_bus_*(` calls outside EdgeSwipeBus;
+- protocol test files in Tests/EdgeSwipeDaemonTests: files named for a type EdgeSwipeControl declares
+  (`<Type>...Tests.swift`).
 Duplicate pairs come from the `duplicates` tool (`duplicates`, first line), not from here.
-Usage: scripts/dev/house-counts.py [--list] [--all] [SOURCES_DIR]"""
+Usage: scripts/dev/house-counts.py [--list] [--all] [SOURCES_DIR] (tests: SOURCES_DIR/../Tests)"""
 import os, re, sys
 
 args = [a for a in sys.argv[1:] if not a.startswith("--")]
@@ -82,3 +96,84 @@ for p in files:
             (explained if reason else raw).append(f"{p}:{i + 1}: {name}: {line.strip()}")
 report("raw system calls outside EdgeSwipeSystem" + (" (wrapped ones too)" if "--all" in sys.argv else ""), raw)
 report("  with the reason in the file (a comment 'Not through SystemCall:')", explained)
+
+# Issue 34.
+def in_module(p, m):
+    return f"/{m}/" in p
+report("control requests built by hand (outside ControlCommand's files)",
+       count(r'"command":\s*\.string\(', lambda p: not os.path.basename(p).startswith("ControlCommand"),
+             exclude=r'"type":\s*\.string\("reply"\)'))
+
+def enclosing(lines, i):
+    for j in range(i, -1, -1):
+        m = re.search(r"\b(?:func\s+(\w+)|(init)\s*[(<?]|var\s+(\w+)\s*:[^=]*\{)", lines[j].split("//")[0])
+        if m:
+            return next(g for g in m.groups() if g)
+    return "(file scope)"
+decoders = {}
+for p in files:
+    if in_module(p, "EdgeSwipeControl") or in_module(p, "EdgeSwipeDaemon") or not re.search(r"^import EdgeSwipeControl\b", text[p], re.M):
+        continue
+    lines = text[p].split("\n")
+    for i, line in enumerate(lines):
+        code = line.split("//")[0]
+        for m in re.finditer(r'[\w)\]?]\["[A-Za-z_]+"\]', code):
+            rest = code[m.end():].lstrip()
+            if rest.startswith("=") and not rest.startswith("=="):
+                continue  # a field written, not read
+            decoders.setdefault(f"{p}: {enclosing(lines, i)}", []).append(f"{p}:{i + 1}: {line.strip()}")
+print(f"service lines decoded field by field outside EdgeSwipeControl: {len(decoders)} functions in "
+      f"{len({k.split(':')[0] for k in decoders})} files")
+if listing:
+    for k, hits in decoders.items():
+        print("   ", k, f"({len(hits)} reads)")
+
+feedback_dir = os.path.join(root, "edgeswipe", "Commands", "Feedback")
+print(f"lines in Sources/edgeswipe/Commands/Feedback/: "
+      f"{sum(text[p].count(chr(10)) for p in files if p.startswith(feedback_dir + os.sep))}")
+def body_lines(p, decl):
+    lines = text[p].split("\n")
+    for i, line in enumerate(lines):
+        if re.search(decl, line):
+            depth, started = 0, False
+            for j in range(i, len(lines)):
+                depth += lines[j].count("{") - lines[j].count("}")
+                started = started or "{" in lines[j]
+                if started and depth <= 0:
+                    return j - i + 1
+    return None
+RUN = r"func run\("
+for p in files:
+    if re.search(r"\b(?:struct|enum) FeedbackCommand\b", text[p]):
+        print(f"lines of FeedbackCommand.run: {body_lines(p, RUN)} ({p})")
+    if re.search(r"\b(?:struct|enum) RunCommand\b", text[p]):
+        print(f"lines of RunCommand.run: {body_lines(p, RUN)} ({p})")
+
+report("non-navigation commands in the service's navigation handler",
+       count(r"case\s+\.(reportOutput|withdrawOutput|reportFocus)\b",
+             lambda p: in_module(p, "EdgeSwipeDaemon") and os.path.basename(p).startswith("Navigation")))
+targets = []
+for p in files:
+    if not in_module(p, "Navigation"):
+        continue
+    lines = text[p].split("\n")
+    for i, line in enumerate(lines):
+        code = line.split("//")[0]
+        if re.search(r"\bdecide\(", code) and not re.search(r"\bfunc\s+decide\b", code) \
+                and not (i > 0 and re.search(r"\bfunc\s+decide\b", lines[i - 1])):
+            targets.append(f"{p}:{i + 1}: {line.strip()}")
+report("places a back gesture's target is decided", targets)
+report("_withUnsafeGuaranteedRef", count(r"_withUnsafeGuaranteedRef"))
+report("raw sd_bus_* calls outside EdgeSwipeBus", count(r"\bsd_bus_\w+\(", lambda p: not in_module(p, "EdgeSwipeBus")))
+
+control_types = set()
+for p in files:
+    if in_module(p, "EdgeSwipeControl"):
+        control_types.update(re.findall(r"^(?:public |package )?(?:final )?(?:struct|enum|class|protocol|extension)\s+([A-Z]\w+)", text[p], re.M))
+tests = os.path.join(os.path.dirname(os.path.abspath(root)), "Tests", "EdgeSwipeDaemonTests")
+protocol_tests = sorted(f for f in (os.listdir(tests) if os.path.isdir(tests) else [])
+                        if f.endswith("Tests.swift") and any(f.startswith(t) for t in control_types))
+print(f"protocol test files in Tests/EdgeSwipeDaemonTests: {len(protocol_tests)}")
+if listing:
+    for f in protocol_tests:
+        print("   ", f)
