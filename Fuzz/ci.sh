@@ -16,6 +16,12 @@ timed() {   # timed LABEL COMMAND...: runs COMMAND, then prints how long it took
     echo "--- $label: $(( $(date +%s) - t0 )) s"
 }
 
+# Sets dirs to target $1's kept inputs: its corpus, and its regressions when it has some.
+kept_inputs() {
+    dirs=(Fuzz/corpus/"$1")
+    if [ -d Fuzz/regressions/"$1" ]; then dirs+=(Fuzz/regressions/"$1"); fi
+}
+
 # Waits for the fuzz runs in pids (names: their targets), prints each one's log, and fails if any failed.
 fuzz_wait() {
     local i failed=0
@@ -41,11 +47,11 @@ fuzz() {
         exit 1
     fi
     work=$(mktemp -d)
+    local dirs=()
     # Every kept input once, one target after another; a crash or broken invariant fails CI and leaves the input
     # in $work (printed by libFuzzer as "Test unit written to ...").
     for t in "${targets[@]}"; do
-        local dirs=(Fuzz/corpus/"$t")
-        [ -d Fuzz/regressions/"$t" ] && dirs+=(Fuzz/regressions/"$t")
+        kept_inputs "$t"
         mkdir -p "$work/$t"
         timed "fuzz $t: seeds and regressions" env EDGESWIPE_FUZZ_TARGET="$t" "$bin" -runs=0 "${dirs[@]}"
     done
@@ -54,8 +60,7 @@ fuzz() {
     # printed when it ends.
     local pids=() names=()
     for t in "${targets[@]}"; do
-        local dirs=(Fuzz/corpus/"$t")
-        [ -d Fuzz/regressions/"$t" ] && dirs+=(Fuzz/regressions/"$t")
+        kept_inputs "$t"
         local dict=()
         [ -f Fuzz/dictionaries/"$t".dict ] && dict=(-dict=Fuzz/dictionaries/"$t".dict)
         ( timed "fuzz $t: ${seconds} s" env EDGESWIPE_FUZZ_TARGET="$t" "$bin" -max_total_time="$seconds" -max_len=4096 \
