@@ -25,14 +25,8 @@ public struct ScreenFacts: Sendable, Hashable {
     }
 
     /// Takes what `line` says of the screens.
-    public mutating func take(_ line: JSONValue) -> Change {
-        let published: JSONValue?
-        switch line["type"] {
-        case .string("hello")?, .string("screens")?: published = line
-        case .string("reply")? where line["command"] == .string("state"): published = line["result"]
-        default: published = nil
-        }
-        guard let published else { return .unchanged }
+    public mutating func take(_ line: ServiceLine) -> Change {
+        guard let published = line.publishedScreens else { return .unchanged }
         switch FeedbackLines.screen(published, output: output) {
         case .none: return .unchanged
         case .outOfRange(let what): return .outOfRange(what)
