@@ -104,7 +104,7 @@ let package = Package(
                 dependencies: ["EdgeSwipeFeedback", "EdgeSwipeWayland", "EdgeSwipeHaptics", "EdgeSwipeControl", "EdgeSwipeSystem", "TouchModel", "Gestures"],
                 swiftSettings: strict),
         .executableTarget(name: "edgeswipe",
-                          dependencies: ["EdgeSwipeSession", "EdgeSwipeFeedback", "EdgeSwipeWayland", "EdgeSwipeHaptics", "EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl",
+                          dependencies: ["EdgeSwipeSession", "EdgeSwipeHaptics", "EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl",
                                          "EdgeSwipeCorpus", "EdgeSwipeDoctor"],
                           exclude: ["hot-path.order"],
                           swiftSettings: hotPathReady, linkerSettings: hotPathOrder),
