@@ -5,7 +5,7 @@ import TouchModel
 /// What `edgeswipe feedback` tells the service about the compositor's outputs (`reportOutput`, docs/protocol.md
 /// "Outputs and rotation: auto"), so `rotation: auto` follows the screen with no compositor hook: every output
 /// once when a connection is made (a restarted service knows none), then an output again whenever its state
-/// changes (wl_output's `done`), never the same state twice on one connection. Pure: the command feeds it the
+/// changes (wl_output's `done`), never the same state twice on one connection. Pure: SessionProgram feeds it the
 /// outputs as they are and sends what it returns.
 public struct OutputReporter: Sendable {
     private var connected = false

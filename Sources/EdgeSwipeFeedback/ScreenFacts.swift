@@ -3,7 +3,7 @@ import TouchModel
 
 /// What the feedback knows of the touchscreen it draws over: the service's published screens (docs/protocol.md,
 /// "Connecting"), as the hello gave them and as they change after (the `screens` event, protocol 4, and the
-/// `state` reply the feedback asks for once subscribed). Pure: the command hands it every line from the service.
+/// `state` reply the feedback asks for once subscribed). Pure: SessionProgram hands it every line.
 public struct ScreenFacts: Sendable, Hashable {
     /// The output the touchscreen maps to (`--output`); nil: the first screen published.
     public let output: String?
