@@ -1,6 +1,5 @@
-#if canImport(Glibc)
+import CEdgeSwipeSys
 import Glibc
-#endif
 
 /// The client end of a Unix stream socket, the one place it is made and connected (the control socket's
 /// clients: `edgeswipe feedback`, doctor, report-output; the service's probe for a live socket; the tests' fakes).
