@@ -98,8 +98,13 @@ let package = Package(
                 dependencies: ["EdgeSwipeFeedback", "EdgeSwipeControl", "EdgeSwipeSystem", "TouchModel", "CWaylandClient", "CWaylandProtocols", "CPixman",
                                "CEdgeSwipeSys"],
                 swiftSettings: strict),
+        // `edgeswipe feedback`'s program, session side (runs as the user, never depends on EdgeSwipeDaemon): the loop,
+        // signals, display, arrow overlay, haptics and output reports around one reconnecting control connection.
+        .target(name: "EdgeSwipeSession",
+                dependencies: ["EdgeSwipeFeedback", "EdgeSwipeWayland", "EdgeSwipeHaptics", "EdgeSwipeControl", "EdgeSwipeSystem", "TouchModel", "Gestures"],
+                swiftSettings: strict),
         .executableTarget(name: "edgeswipe",
-                          dependencies: ["EdgeSwipeFeedback", "EdgeSwipeWayland", "EdgeSwipeHaptics", "EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl",
+                          dependencies: ["EdgeSwipeSession", "EdgeSwipeHaptics", "EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl",
                                          "EdgeSwipeCorpus", "EdgeSwipeDoctor"],
                           exclude: ["hot-path.order"],
                           swiftSettings: hotPathReady, linkerSettings: hotPathOrder),
@@ -137,6 +142,11 @@ let package = Package(
                     dependencies: ["EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl",
                                    "EdgeSwipeBus", "CSystemdBus",
                                    "TouchOwnership", "EdgeSwipeCorpus", "YAMLDocument", "FixtureSupport"],
+                    swiftSettings: strict),
+        // The control protocol alone: requests encoded and decoded, the service's lines as clients read them, the
+        // reconnecting connection against a fake service.
+        .testTarget(name: "EdgeSwipeControlTests",
+                    dependencies: ["EdgeSwipeControl", "EdgeSwipeSystem", "TouchModel", "Gestures", "Navigation", "FixtureSupport"],
                     swiftSettings: strict),
         .testTarget(name: "EdgeSwipeHapticsTests", dependencies: ["EdgeSwipeHaptics", "EdgeSwipeControl", "Gestures", "EdgeSwipeSystem", "TouchModel", "CEdgeSwipeSys",
                                                                  "FixtureSupport"],

@@ -84,11 +84,5 @@ public struct BackObservation: Sendable, Hashable {
                                             extentMM: extent, frameTime: time.map { Microseconds(seconds: $0) }))
     }
 
-    private static func number(_ value: JSONValue?) -> Double? {
-        switch value {
-        case .integer(let i)?: return Double(i)
-        case .number(let d)? where d.isFinite: return d
-        default: return nil
-        }
-    }
+    private static func number(_ value: JSONValue?) -> Double? { ServiceLine.number(value) }
 }

@@ -13,31 +13,29 @@ import TouchModel
 /// non-blocking; requests go through `send` (no SIGPIPE), and a service that refuses or closes is named.
 package enum ControlClient {
     /// Connects to `path` and returns the service's first line (its hello) decoded, within `timeoutMS` in all.
-    package static func hello(path: String, timeoutMS: Int = 2000) throws -> JSONValue {
+    package static func hello(path: String, timeoutMS: Int = 2000) throws -> ServiceLine {
         try exchange(path: path, request: nil, timeoutMS: timeoutMS).hello
     }
 
     /// Connects to `path`, reads the hello, sends `request` and returns its answer (a reply or an error line),
     /// all within `timeoutMS`. A client that subscribed to nothing gets no events, so the line after the hello is
     /// the answer.
-    package static func request(_ request: JSONValue, path: String, timeoutMS: Int = 2000) throws -> JSONValue {
+    package static func request(_ request: ControlRequest, path: String, timeoutMS: Int = 2000) throws -> ServiceLine {
         try exchange(path: path, request: request, timeoutMS: timeoutMS).answer!
     }
 
-    private static func exchange(path: String, request: JSONValue?, timeoutMS: Int) throws -> (hello: JSONValue, answer: JSONValue?) {
+    private static func exchange(path: String, request: ControlRequest?, timeoutMS: Int) throws -> (hello: ServiceLine, answer: ServiceLine?) {
         let deadline = ExchangeDeadline(start: Monotonic.now(), timeoutMS: timeoutMS)
-        let fd = FileDescriptor(rawValue: try SystemCall.run("socket(AF_UNIX, SOCK_STREAM)") {
-            socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        })
+        let fd = try UnixStream.socket(nonBlocking: true)
         return try fd.closeAfter {
             try connect(fd, path: path, deadline: deadline)
             var reader = ControlLineReader(fd: fd, path: path, deadline: deadline)
             let hello = try reader.next(what: "hello")
             // A refused client gets one error line instead of the hello, then the connection closes.
-            if let refusal = ControlRefusal(path: path, line: hello) { throw refusal }
+            if case .error(let error) = hello { throw ControlRefusal(path: path, error: error) }
             guard let request else { return (hello, nil) }
             do {
-                try send(ControlProtocol.line(request), fd, path: path, deadline: deadline)
+                try send(request.line, fd, path: path, deadline: deadline)
             } catch let error as SystemError where error.errno == Errno(rawValue: EPIPE) || error.errno == Errno(rawValue: ECONNRESET) {
                 // Closed on us after the hello: what it sent before closing (an error line) is the answer, or the
                 // read says it closed.
@@ -50,10 +48,7 @@ package enum ControlClient {
     /// every 10 ms until the deadline.
     private static func connect(_ fd: FileDescriptor, path: String, deadline: ExchangeDeadline) throws {
         while true {
-            let done: Int32? = try UnixAddress.withSockaddr(path) { (sa, len) throws in
-                try SystemCall.nonBlocking("connect(\(path))") { Glibc.connect(fd.rawValue, sa, len) }
-            }
-            if done != nil { return }
+            if try UnixStream.connect(fd, to: path) { return }
             let left = deadline.remainingMS(now: Monotonic.now())
             guard left > 0 else { throw ControlClientError.notAccepted(path: path, timeoutMS: deadline.timeoutMS) }
             try FileDescriptor.pause(milliseconds: min(left, 10))
@@ -93,13 +88,13 @@ struct ControlLineReader {
     let deadline: ExchangeDeadline
     var buffered: [UInt8] = []
 
-    mutating func next(what: String) throws -> JSONValue {
+    mutating func next(what: String) throws -> ServiceLine {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             if let newline = buffered.firstIndex(of: 0x0A) {
                 let line = Array(buffered[..<newline])
                 buffered.removeSubrange(...newline)
-                return try JSONValue.decode(line)
+                return ServiceLine(try JSONValue.decode(line))
             }
             guard buffered.count <= ControlProtocol.defaultMaxLineBytes else {
                 throw SystemError(errno: Errno(rawValue: EMSGSIZE),

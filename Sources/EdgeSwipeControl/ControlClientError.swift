@@ -20,12 +20,10 @@ package struct ControlRefusal: Error, CustomStringConvertible {
     package var code: String
     package var message: String
 
-    /// Nil when `line` is not an error line.
-    package init?(path: String, line: JSONValue) {
-        guard line["type"] == .string("error") else { return nil }
+    package init(path: String, error: ServiceError) {
         self.path = path
-        if case .string(let c)? = line["code"] { code = c } else { code = "no code" }
-        if case .string(let m)? = line["message"] { message = m } else { message = "no message" }
+        code = error.code ?? "no code"
+        message = error.message ?? "no message"
     }
 
     package var description: String { "the service at \(path) refused the connection (\(code)): \(message)" }

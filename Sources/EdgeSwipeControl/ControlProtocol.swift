@@ -8,6 +8,8 @@ import Navigation
 public enum ControlProtocol {
     /// web/edgeswipe.js's `PROTOCOL` equals it (WebRootKitTests); an addition bumps it (docs/protocol.md).
     public static let version: Int64 = 4
+    /// The version back handlers (`registerBackHandler`, the `back` class) came with.
+    public static let backHandlersVersion: Int64 = 2
     /// The version `reportOutput` came with (an older service answers unsupportedProtocol).
     public static let outputReportsVersion: Int64 = 3
     /// The version a report began to belong to its connection (`persistent`, `withdrawOutput`): requests naming an
@@ -17,6 +19,9 @@ public enum ControlProtocol {
     public static let screensEventVersion: Int64 = 4
     /// Versions a request may name: this service serves every request of versions 1 and 2 unchanged.
     public static let supportedVersions: ClosedRange<Int64> = 1...version
+    /// The control socket's path when none is configured or given (`socket.path`, `--socket`; systemd's
+    /// edgeswipe.socket listens there): the one spelling of it in the program.
+    public static let defaultSocketPath = "/run/edgeswipe/control.sock"
     /// Longest request line accepted, newline excluded. Longer lines are discarded unread and answered with
     /// `lineTooLong`.
     public static let defaultMaxLineBytes = 64 * 1024

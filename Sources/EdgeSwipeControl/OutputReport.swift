@@ -40,23 +40,3 @@ public struct OutputReport: Hashable, Sendable {
     public static let maxPixels = 65_535
     public static let maxScale = 16.0
 }
-
-extension OutputReport {
-    /// The `reportOutput` request line's object, as the service decodes it (ControlProtocol): what the session
-    /// side sends, naming the protocol version that has it (an older service answers unsupportedProtocol rather
-    /// than unknownCommand): protocol 4, whose reports go with their connection unless `persistent`. Unknown sizes
-    /// are left out.
-    public var request: JSONValue {
-        var o: [String: JSONValue] = ["command": .string("reportOutput"), "output": .string(output),
-                                      "protocol": .integer(ControlProtocol.outputOwnershipVersion),
-                                      "transform": .integer(Int64(orientation.transform.rawValue)),
-                                      "flipped": .bool(orientation.flipped)]
-        if let widthMM { o["widthMM"] = .number(widthMM) }
-        if let heightMM { o["heightMM"] = .number(heightMM) }
-        if let widthPixels { o["widthPixels"] = .integer(Int64(widthPixels)) }
-        if let heightPixels { o["heightPixels"] = .integer(Int64(heightPixels)) }
-        if let scale { o["scale"] = .number(scale) }
-        if persistent { o["persistent"] = .bool(true) }
-        return .object(o)
-    }
-}

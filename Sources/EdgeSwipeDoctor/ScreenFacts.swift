@@ -16,20 +16,8 @@ public struct ScreenFact: Sendable, Equatable {
     }
 
     /// The hello's `screens`, or nil when it has none (a service older than issue 26) or one is not of its shape.
-    public static func screens(fromHello hello: JSONValue) -> [ScreenFact]? {
-        guard case .array(let items)? = hello["screens"] else { return nil }
-        var screens: [ScreenFact] = []
-        for item in items {
-            guard case .integer(let degrees)? = item["rotation"], let rotation = ScreenRotation(degrees: Int(clamping: degrees)) else {
-                return nil
-            }
-            var output: String?
-            if case .string(let name)? = item["output"] { output = name }
-            var flipped = false
-            if case .bool(let b)? = item["flipped"] { flipped = b }
-            screens.append(ScreenFact(rotation: rotation, flipped: flipped, output: output))
-        }
-        return screens
+    public static func screens(fromHello hello: ServiceHello) -> [ScreenFact]? {
+        hello.screens?.map { ScreenFact(rotation: $0.rotation, flipped: $0.flipped, output: $0.output) }
     }
 }
 

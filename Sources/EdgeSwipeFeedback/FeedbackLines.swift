@@ -3,10 +3,10 @@ import TouchModel
 
 /// What the feedback reads from the service's lines (docs/protocol.md): back events and the published screens.
 public enum FeedbackLines {
-    /// A `"type":"back"` line for an observer ("Back handlers", decoded by EdgeSwipeControl's BackObservation)
-    /// from an edge the arrow is drawn at; nil for any other line, a target's, a top or bottom swipe, a line
-    /// missing what an observer needs, or one with numbers out of range (`read` tells those apart).
-    public static func observation(_ line: JSONValue) -> BackObservation? {
+    /// A back line for an observer ("Back handlers", decoded by EdgeSwipeControl's ServiceLine) from an edge the
+    /// arrow is drawn at; nil for any other line, a target's, a top or bottom swipe, a line missing what an observer
+    /// needs, or one with numbers out of range (`read` tells those apart).
+    public static func observation(_ line: ServiceLine) -> BackObservation? {
         guard case .observation(let o) = read(line) else { return nil }
         return o
     }
@@ -20,23 +20,23 @@ public enum FeedbackLines {
         case other
     }
 
-    public static func read(_ line: JSONValue) -> Line {
-        switch BackObservation.decode(observerLine: line) {
-        case .observation(let o)?: return ArrowSide(o.edge) != nil ? .observation(o) : .other
-        case .outOfRange(let what)?: return .outOfRange(what)
-        case nil: return .other
+    public static func read(_ line: ServiceLine) -> Line {
+        switch line {
+        case .back(let o): return ArrowSide(o.edge) != nil ? .observation(o) : .other
+        case .unusable(.outOfRange(let what)): return .outOfRange(what)
+        default: return .other
         }
     }
 
-    /// The screen size the service publishes (hello and state: `"screens":[{"widthMM","heightMM","rotation",
-    /// "output"}]`, the size after rotation, as the user sees it): the entry of `output` if there is one, else the
-    /// first; nil when none is published yet (`[]` before any device is known) or its size is no screen's.
-    public static func screenSize(_ line: JSONValue, output: String?) -> PhysicalSize? {
-        guard case .size(let size) = screen(line, output: output) else { return nil }
+    /// The screen size the service publishes (hello, state and the screens event: the size after rotation, as the
+    /// user sees it): the entry of `output` if there is one, else the first; nil when none is published yet (`[]`
+    /// before any device is known) or its size is no screen's.
+    public static func screenSize(_ line: ServiceLine, output: String?) -> PhysicalSize? {
+        guard case .size(let size) = screen(line.publishedScreens ?? [], output: output) else { return nil }
         return size
     }
 
-    /// What a line's `screens` give for `output`.
+    /// What published screens give for `output`.
     public enum Screen: Sendable, Hashable {
         case none
         case size(PhysicalSize)
@@ -44,23 +44,13 @@ public enum FeedbackLines {
         case outOfRange(String)
     }
 
-    public static func screen(_ line: JSONValue, output: String?) -> Screen {
-        guard case .array(let screens)? = line["screens"], !screens.isEmpty else { return .none }
-        let entry = screens.first { output != nil && $0["output"] == .string(output!) } ?? screens[0]
-        guard let w = number(entry["widthMM"]), let h = number(entry["heightMM"]) else { return .none }
-        let size = PhysicalSize(widthMM: w, heightMM: h)
+    public static func screen(_ screens: [ServiceScreen], output: String?) -> Screen {
+        guard let entry = screens.first(where: { output != nil && $0.output == output }) ?? screens.first else { return .none }
+        let size = entry.size
         guard size.isScreenSized else {
-            return .outOfRange("screens widthMM \(w), heightMM \(h) (each side \(Int(PhysicalSize.minSideMM)) to "
+            return .outOfRange("screens widthMM \(entry.widthMM), heightMM \(entry.heightMM) (each side \(Int(PhysicalSize.minSideMM)) to "
                                + "\(Int(PhysicalSize.maxSideMM)) mm)")
         }
         return .size(size)
-    }
-
-    private static func number(_ value: JSONValue?) -> Double? {
-        switch value {
-        case .integer(let i)?: return Double(i)
-        case .number(let d)? where d.isFinite: return d
-        default: return nil
-        }
     }
 }

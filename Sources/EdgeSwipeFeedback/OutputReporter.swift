@@ -5,14 +5,14 @@ import TouchModel
 /// What `edgeswipe feedback` tells the service about the compositor's outputs (`reportOutput`, docs/protocol.md
 /// "Outputs and rotation: auto"), so `rotation: auto` follows the screen with no compositor hook: every output
 /// once when a connection is made (a restarted service knows none), then an output again whenever its state
-/// changes (wl_output's `done`), never the same state twice on one connection. Pure: the command feeds it the
+/// changes (wl_output's `done`), never the same state twice on one connection. Pure: SessionProgram feeds it the
 /// outputs as they are and sends what it returns.
 public struct OutputReporter: Sendable {
     private var connected = false
     /// What this connection has been sent, by output name.
     private var sent: [String: OutputReport] = [:]
     /// Error answers said already (by output and code), so a service that refuses says so once.
-    private var saidErrors: Set<String> = []
+    private var saidErrors = SayOnce()
 
     public init() {}
 
@@ -47,29 +47,26 @@ public struct OutputReporter: Sendable {
         return toSend
     }
 
-    /// The request line for `report`: its id names the output, so an error answer says which.
-    public static func request(_ report: OutputReport) -> JSONValue {
-        guard case .object(var o) = report.request else { return report.request }
-        o["id"] = .string(idPrefix + report.output)
-        return .object(o)
+    /// The request for `report`: its id names the output, so an error answer says which.
+    public static func request(_ report: OutputReport) -> ControlRequest {
+        ControlRequest(id: .string(idPrefix + report.output), command: .reportOutput(report))
     }
 
     static let idPrefix = "reportOutput "
 
     /// The service's answer to one of `request`'s lines: what to say about it (an error, the first time that
     /// output gets that error), or nil (a reply, an error already said, or a line that is not an answer to a report).
-    public mutating func answer(_ line: JSONValue) -> String? {
-        guard line["type"] == .string("error"), case .string(let id)? = line["id"], id.hasPrefix(Self.idPrefix),
-              case .string(let code)? = line["code"] else { return nil }
+    public mutating func answer(_ line: ServiceLine) -> String? {
+        guard case .error(let error) = line, case .string(let id)? = error.id, id.hasPrefix(Self.idPrefix),
+              let code = error.code else { return nil }
         let output = String(id.dropFirst(Self.idPrefix.count))
-        guard saidErrors.insert(output + " " + code).inserted else { return nil }
         var message = "the service refused the report of output \(output) (\(code)"
-        if case .string(let m)? = line["message"] { message += ": " + m }
+        if let m = error.message { message += ": " + m }
         message += ")"
         if code == "unknownCommand" || code == "unsupportedProtocol" {
             message += "; it is older than reportOutput, so rotation: auto does not follow this session's outputs"
         }
-        return message
+        return saidErrors.message(output + " " + code, message)
     }
 }
 

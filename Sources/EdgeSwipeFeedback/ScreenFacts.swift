@@ -3,7 +3,7 @@ import TouchModel
 
 /// What the feedback knows of the touchscreen it draws over: the service's published screens (docs/protocol.md,
 /// "Connecting"), as the hello gave them and as they change after (the `screens` event, protocol 4, and the
-/// `state` reply the feedback asks for once subscribed). Pure: the command hands it every line from the service.
+/// `state` reply the feedback asks for once subscribed). Pure: SessionProgram hands it every line.
 public struct ScreenFacts: Sendable, Hashable {
     /// The output the touchscreen maps to (`--output`); nil: the first screen published.
     public let output: String?
@@ -25,14 +25,8 @@ public struct ScreenFacts: Sendable, Hashable {
     }
 
     /// Takes what `line` says of the screens.
-    public mutating func take(_ line: JSONValue) -> Change {
-        let published: JSONValue?
-        switch line["type"] {
-        case .string("hello")?, .string("screens")?: published = line
-        case .string("reply")? where line["command"] == .string("state"): published = line["result"]
-        default: published = nil
-        }
-        guard let published else { return .unchanged }
+    public mutating func take(_ line: ServiceLine) -> Change {
+        guard let published = line.publishedScreens else { return .unchanged }
         switch FeedbackLines.screen(published, output: output) {
         case .none: return .unchanged
         case .outOfRange(let what): return .outOfRange(what)

@@ -1,4 +1,5 @@
 import CEdgeSwipeSys
+import EdgeSwipeControl
 import EdgeSwipeSystem
 import Glibc
 import TouchModel
@@ -12,7 +13,7 @@ public final class EvdevRumble: HapticOutput {
     private let descriptor: FileDescriptor
     private let effectId: Int16
     private let report: (String) -> Void
-    private var reportedWriteFailure = false
+    private var writeFailure = SayOnce()
 
     public var name: String { "force feedback on \(path) (\(Int(pulse.milliseconds)) ms)" }
 
@@ -85,8 +86,7 @@ public final class EvdevRumble: HapticOutput {
             if written == nil { throw SystemError(errno: .wouldBlock, operation: "write(\(path), EV_FF)") }
         } catch {
             // Once: a vibrator that went away fails every cue the same way.
-            if !reportedWriteFailure { report("\(path): playing the \(cue.rawValue) pulse failed: \(error)") }
-            reportedWriteFailure = true
+            writeFailure.say("write", "\(path): playing the \(cue.rawValue) pulse failed: \(error)", to: report)
         }
     }
 }

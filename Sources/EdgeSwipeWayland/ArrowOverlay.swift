@@ -65,7 +65,7 @@ public final class ArrowOverlay {
     public var onCommit: ((ArrowCommit) -> Void)?
     /// Said once each: why nothing can be drawn now.
     public var onProblem: ((String) -> Void)?
-    private var saidProblems: Set<String> = []
+    private var saidProblems = SayOnce()
 
     /// `outputName`: the output the touchscreen maps to; nil: the only (or first) output.
     public init(display: WaylandDisplay, outputName: String?, style: ArrowStyle = .standard,
@@ -119,7 +119,7 @@ public final class ArrowOverlay {
     }
 
     private func say(_ problem: String) {
-        if saidProblems.insert(problem).inserted { onProblem?(problem) }
+        if let text = saidProblems.message(problem, problem) { onProblem?(text) }
     }
 
     /// The geometry for the output as it is now, or nil (and why, once) when nothing can be drawn.

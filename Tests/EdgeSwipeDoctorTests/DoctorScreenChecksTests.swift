@@ -123,9 +123,13 @@ import Testing
     }
 
     @Test func theHellosScreensAreRead() throws {
-        let hello = try JSONValue.decode(Array(#"{"type":"hello","screens":[{"widthMM":145.36,"heightMM":232.64,"rotation":90,"flipped":false,"output":"DSI-1"},{"widthMM":10,"heightMM":10,"rotation":0,"output":null}]}"#.utf8))
-        #expect(ScreenFact.screens(fromHello: hello) == [ScreenFact(rotation: .r90, output: "DSI-1"), ScreenFact(rotation: .r0)])
-        #expect(ScreenFact.screens(fromHello: try JSONValue.decode(Array(#"{"type":"hello"}"#.utf8))) == nil)
+        func screens(_ text: String) throws -> [ScreenFact]? {
+            guard case .hello(let hello) = ServiceLine(try JSONValue.decode(Array(text.utf8))) else { return nil }
+            return ScreenFact.screens(fromHello: hello)
+        }
+        #expect(try screens(#"{"type":"hello","protocol":4,"server":"edgeswipe","screens":[{"widthMM":145.36,"heightMM":232.64,"rotation":90,"flipped":false,"output":"DSI-1"},{"widthMM":10,"heightMM":10,"rotation":0,"output":null}]}"#)
+                == [ScreenFact(rotation: .r90, output: "DSI-1"), ScreenFact(rotation: .r0)])
+        #expect(try screens(#"{"type":"hello","protocol":4,"server":"edgeswipe"}"#) == nil)
     }
 }
 

@@ -5,7 +5,7 @@ import Testing
 /// The hello as doctor reads it (docs/protocol.md "Connecting").
 @Suite struct ServiceHelloTests {
     func fact(_ text: String) throws -> ServiceFact {
-        ServiceFact(socket: "/run/edgeswipe/control.sock", hello: try JSONValue.decode(Array(text.utf8)))
+        ServiceFact(socket: "/run/edgeswipe/control.sock", hello: ServiceLine(try JSONValue.decode(Array(text.utf8))))
     }
 
     @Test func aHelloGivesItsProtocolAndServer() throws {

@@ -7,7 +7,7 @@ import TouchModel
 
 // Lines in the shapes docs/protocol.md gives for observers ("Back handlers") and the published screens.
 
-private func line(_ text: String) throws -> JSONValue { try JSONValue.decode(Array(text.utf8)) }
+private func line(_ text: String) throws -> ServiceLine { ServiceLine(try JSONValue.decode(Array(text.utf8))) }
 
 @Suite struct FeedbackLinesTests {
     static let progressed = #"{"event":"progressed","gesture":{"armed":false,"edge":"left","fingers":1,"phase":"changed","#

@@ -76,7 +76,7 @@ private func turned(_ r: OutputReport, _ degrees: Int, flipped: Bool = false) ->
 
     @Test func theRequestIsOneTheServiceDecodesToTheSameReportWithAnIdNamingTheOutput() throws {
         for report in [dsi, turned(hdmi, 270, flipped: true), OutputReport(output: "X", orientation: OutputOrientation(transform: .r0))] {
-            let line = OutputReporter.request(report)
+            let line = OutputReporter.request(report).encoded
             #expect(line["id"] == .string("reportOutput \(report.output)"))
             #expect(line["protocol"] == .integer(4), "protocol 4: the report goes with its connection")
             let request = try ControlProtocol.decodeRequest(line.encodedLine()).get()
@@ -127,14 +127,14 @@ private func turned(_ r: OutputReport, _ degrees: Int, flipped: Bool = false) ->
 
     @Test func anErrorAnswerIsSaidOncePerOutputAndCode() throws {
         var r = OutputReporter()
-        let refused = try JSONValue.decode(Array(#"{"code":"refused","id":"reportOutput DSI-1","message":"16 outputs are known already","type":"error"}"#.utf8))
+        let refused = ServiceLine(try JSONValue.decode(Array(#"{"code":"refused","id":"reportOutput DSI-1","message":"16 outputs are known already","type":"error"}"#.utf8)))
         let said = r.answer(refused)
         let first = try #require(said)
         #expect(first.contains("DSI-1") && first.contains("refused") && first.contains("16 outputs are known already"))
         #expect(r.answer(refused) == nil)
-        let other = try JSONValue.decode(Array(#"{"code":"refused","id":"reportOutput HDMI-A-1","message":"m","type":"error"}"#.utf8))
+        let other = ServiceLine(try JSONValue.decode(Array(#"{"code":"refused","id":"reportOutput HDMI-A-1","message":"m","type":"error"}"#.utf8)))
         #expect(r.answer(other)?.contains("HDMI-A-1") == true)
-        let older = try JSONValue.decode(Array(#"{"code":"unknownCommand","id":"reportOutput DSI-1","message":"unknown command","type":"error"}"#.utf8))
+        let older = ServiceLine(try JSONValue.decode(Array(#"{"code":"unknownCommand","id":"reportOutput DSI-1","message":"unknown command","type":"error"}"#.utf8)))
         #expect(r.answer(older)?.contains("older than reportOutput") == true)
     }
 
@@ -144,7 +144,7 @@ private func turned(_ r: OutputReport, _ degrees: Int, flipped: Bool = false) ->
                      #"{"code":"badArguments","id":1,"message":"m","type":"error"}"#,
                      #"{"code":"badJSON","message":"m","type":"error"}"#,
                      #"{"code":"badArguments","id":"push","message":"m","type":"error"}"#] {
-            #expect(r.answer(try JSONValue.decode(Array(text.utf8))) == nil)
+            #expect(r.answer(ServiceLine(try JSONValue.decode(Array(text.utf8)))) == nil)
         }
     }
 }

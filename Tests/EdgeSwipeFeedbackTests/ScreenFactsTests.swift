@@ -3,7 +3,7 @@ import EdgeSwipeFeedback
 import Testing
 import TouchModel
 
-private func line(_ text: String) throws -> JSONValue { try JSONValue.decode(Array(text.utf8)) }
+private func line(_ text: String) throws -> ServiceLine { ServiceLine(try JSONValue.decode(Array(text.utf8))) }
 
 /// Issue 33, item 8: the feedback follows the service's screens as they change (the `screens` event, protocol 4,
 /// and the `state` reply it asks for after subscribing), not only the hello's.

@@ -9,7 +9,7 @@ import TouchModel
 // every other number of the lines it reads. A screen side is 10 to 5000 mm (PhysicalSize.minSideMM, maxSideMM); a
 // frame time 0 to 1e9 s of CLOCK_MONOTONIC (31 years of uptime); a finger within 5000 mm of the screen's corner.
 
-private func line(_ text: String) throws -> JSONValue { try JSONValue.decode(Array(text.utf8)) }
+private func line(_ text: String) throws -> ServiceLine { ServiceLine(try JSONValue.decode(Array(text.utf8))) }
 
 private let progressed = FeedbackLinesTests.progressed
 

@@ -8,27 +8,26 @@
 - raw system calls outside EdgeSwipeSystem: a libc system call (from the list below) written in a Swift file that
   imports Glibc, Foundation or CEdgeSwipeSys, outside a `SystemCall.*` closure (the call's line or the two before
   it name `SystemCall.`), and not a Swift function of the same type's files (`X.swift`, `X+Y.swift`) of that name;
-  `--all` counts those inside a `SystemCall.*` closure too.
-The counts issue 34 (the third step: both sides of the control socket) is measured by:
-- control requests built by hand outside the encoder: a `"command": .string(` dictionary entry in a Swift file that
-  is not one of ControlCommand's own files (`ControlCommand*.swift`), a reply's echo of its command aside;
-- service lines decoded field by field outside EdgeSwipeControl: the functions (named by the nearest `func`/`init`/
-  `var` above) in a file that imports EdgeSwipeControl, outside EdgeSwipeControl and the service, that read a
-  field by a string literal (`x["type"]`, not `x["type"] = ...`);
-- the lines of Sources/edgeswipe/Commands/Feedback/ and of `FeedbackCommand.run` (declaration to closing brace);
-- non-navigation commands (`reportOutput`, `withdrawOutput`, `reportFocus`) handled in a file of the service whose
-  name starts with `Navigation`;
-- places a back gesture's target is decided: calls of `decide(` in Sources/Navigation that are not a one-line
-  forwarding body (the line above declares a `func decide`);
-- `_withUnsafeGuaranteedRef` anywhere; raw `sd_bus_*(` calls outside EdgeSwipeBus;
-- protocol test files in Tests/EdgeSwipeDaemonTests: files named for a type EdgeSwipeControl declares
-  (`<Type>...Tests.swift`).
+  `--all` counts those inside a `SystemCall.*` closure too;
+- issue 34's, the control protocol and the session program: requests built as JSON objects outside the encoder
+  (`"command": .string(` outside EdgeSwipeControl/ControlRequest+Encoding.swift), the functions of client modules
+  (EdgeSwipeFeedback, EdgeSwipeHaptics, EdgeSwipeWayland, EdgeSwipeDoctor, EdgeSwipeSession, edgeswipe) that read
+  a JSON field by name (`x["name"]`, not an assignment; the doctor's readers of swaymsg's and hyprctl's JSON are
+  not service lines and are left out), the lines of Commands/Feedback/, the lines of `FeedbackCommand.run`, the
+  Unix-stream connects (`connect(` of libc, `Glibc.connect(`) outside EdgeSwipeSystem, Sources and Tests, the
+  control socket path's literal in Sources, and the test files of Tests/EdgeSwipeDaemonTests that name no type
+  of EdgeSwipeDaemon or of that target's Support/ (they test EdgeSwipeControl alone);
+- and issue 34's service-side ones: non-navigation commands (`reportOutput`, `withdrawOutput`, `reportFocus`)
+  handled in a file of the service whose name starts with `Navigation`; places a back gesture's target is
+  decided (calls of `decide(` in Sources/Navigation that are not a one-line forwarding body);
+  `_withUnsafeGuaranteedRef` anywhere; raw `sd_bus_*(` calls outside EdgeSwipeBus.
 Duplicate pairs come from the `duplicates` tool (`duplicates`, first line), not from here.
-Usage: scripts/dev/house-counts.py [--list] [--all] [SOURCES_DIR] (tests: SOURCES_DIR/../Tests)"""
+Usage: scripts/dev/house-counts.py [--list] [--all] [SOURCES_DIR [TESTS_DIR]]"""
 import os, re, sys
 
 args = [a for a in sys.argv[1:] if not a.startswith("--")]
 root = args[0] if args else "Sources"
+tests_root = args[1] if len(args) > 1 else os.path.join(os.path.dirname(os.path.abspath(root)), "Tests")
 listing = "--list" in sys.argv
 files = sorted(os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs if f.endswith(".swift"))
 text = {p: open(p, encoding="utf-8").read() for p in files}
@@ -97,58 +96,72 @@ for p in files:
 report("raw system calls outside EdgeSwipeSystem" + (" (wrapped ones too)" if "--all" in sys.argv else ""), raw)
 report("  with the reason in the file (a comment 'Not through SystemCall:')", explained)
 
-# Issue 34.
+# Issue 34: the control protocol typed on both sides, the session program a module.
+report("requests built as JSON objects outside the encoder",
+       count(r'"command":\s*\.string\(', lambda p: not p.endswith("EdgeSwipeControl/ControlRequest+Encoding.swift"),
+             exclude=r'"type":'))  # a line with a type is the service's (a reply), not a request
+clients = ("/EdgeSwipeFeedback/", "/EdgeSwipeHaptics/", "/EdgeSwipeWayland/", "/EdgeSwipeDoctor/", "/EdgeSwipeSession/", "/edgeswipe/")
+field_read = re.compile(r'\w[?!]?\["[A-Za-z]+"\](?!\s*=[^=])')
+readers = set()
+for p in files:
+    if not any(c in p for c in clients):
+        continue
+    function = None
+    for i, line in enumerate(text[p].split("\n")):
+        code = line.split("//")[0]
+        m = re.search(r"\bfunc\s+(\w+)|\binit\??\(|\bvar\s+(\w+)\s*:[^=]*\{", code)
+        if m:
+            function = m.group(1) or m.group(2) or "init"
+        if field_read.search(code) and "udevProperties[" not in code and function not in ("sway", "hyprland"):
+            readers.add(f"{p}: {function}")
+report("functions reading a JSON field by name in client modules", sorted(f"{r}:0:" for r in readers))
+feedback_dir = os.path.join(root, "edgeswipe", "Commands", "Feedback")
+feedback_lines = sum(text[p].count("\n") for p in files if p.startswith(feedback_dir + os.sep))
+print(f"lines in Commands/Feedback/: {feedback_lines}")
+command = next((p for p in files if p.endswith("/FeedbackCommand.swift")), None)
+if command:
+    body = text[command].split("\n")
+    start = next(i for i, l in enumerate(body) if re.search(r"static func run\(", l))
+    depth, end = 0, start
+    for end in range(start, len(body)):
+        depth += body[end].count("{") - body[end].count("}")
+        if depth == 0 and end > start:
+            break
+    print(f"lines of FeedbackCommand.run: {end - start + 1} ({command}:{start + 1})")
+test_files = sorted(os.path.join(d, f) for d, _, fs in os.walk(tests_root) for f in fs if f.endswith(".swift"))
+test_text = {p: open(p, encoding="utf-8").read() for p in test_files}
+connect_call = re.compile(r"(?<![\w.])(?:Glibc\.)?connect\((?!\))")
+connects = []
+for p, t in list(text.items()) + list(test_text.items()):
+    if "/EdgeSwipeSystem/" in p or not re.search(r"^import (Glibc|Foundation|CEdgeSwipeSys)\b", t, re.M):
+        continue
+    for i, line in enumerate(t.split("\n")):
+        code = re.sub(r'"(?:\\.|[^"\\])*"', '""', line).split("//")[0]
+        own = "connect" in declared.get(group(p), ()) and not re.search(r"Glibc\.connect\(", code)
+        tcp = re.search(r"sockaddr_in6?\b", code)  # the HTTP tests' TCP clients
+        if connect_call.search(code) and not re.search(r"\bfunc\s+connect", code) and not own and not tcp:
+            connects.append(f"{p}:{i + 1}: {line.strip()}")
+report("Unix-stream connects outside EdgeSwipeSystem", connects)
+report("the control socket path's literal in Sources", count(r'"/run/edgeswipe/control\.sock"'))
+daemon_tests = os.path.join(tests_root, "EdgeSwipeDaemonTests")
+daemon_names = set()
+for p, t in list(text.items()) + list(test_text.items()):
+    if "/EdgeSwipeDaemon/" in p or p.startswith(os.path.join(daemon_tests, "Support")):
+        daemon_names.update(re.findall(r"\b(?:class|struct|enum|protocol|actor|typealias)\s+(\w+)", t))
+control_only = []
+for p in test_files:
+    if not p.startswith(daemon_tests + os.sep) or p.startswith(os.path.join(daemon_tests, "Support")):
+        continue
+    code = "\n".join(re.sub(r'"(?:\\.|[^"\\])*"', '""', l).split("//")[0] for l in test_text[p].split("\n"))
+    own = set(re.findall(r"\b(?:class|struct|enum|protocol|actor|typealias)\s+(\w+)", code))
+    used = {n for n in re.findall(r"\b[A-Z]\w*", code) if len(n) > 2} - own
+    if "EdgeSwipeControl" in test_text[p] and not used & daemon_names:
+        control_only.append(f"{p}:1:")
+report("test files in EdgeSwipeDaemonTests that test EdgeSwipeControl alone", control_only)
+
+# Issue 34, the service side.
 def in_module(p, m):
     return f"/{m}/" in p
-report("control requests built by hand (outside ControlCommand's files)",
-       count(r'"command":\s*\.string\(', lambda p: not os.path.basename(p).startswith("ControlCommand"),
-             exclude=r'"type":\s*\.string\("reply"\)'))
-
-def enclosing(lines, i):
-    for j in range(i, -1, -1):
-        m = re.search(r"\b(?:func\s+(\w+)|(init)\s*[(<?]|var\s+(\w+)\s*:[^=]*\{)", lines[j].split("//")[0])
-        if m:
-            return next(g for g in m.groups() if g)
-    return "(file scope)"
-decoders = {}
-for p in files:
-    if in_module(p, "EdgeSwipeControl") or in_module(p, "EdgeSwipeDaemon") or not re.search(r"^import EdgeSwipeControl\b", text[p], re.M):
-        continue
-    lines = text[p].split("\n")
-    for i, line in enumerate(lines):
-        code = line.split("//")[0]
-        for m in re.finditer(r'[\w)\]?]\["[A-Za-z_]+"\]', code):
-            rest = code[m.end():].lstrip()
-            if rest.startswith("=") and not rest.startswith("=="):
-                continue  # a field written, not read
-            decoders.setdefault(f"{p}: {enclosing(lines, i)}", []).append(f"{p}:{i + 1}: {line.strip()}")
-print(f"service lines decoded field by field outside EdgeSwipeControl: {len(decoders)} functions in "
-      f"{len({k.split(':')[0] for k in decoders})} files")
-if listing:
-    for k, hits in decoders.items():
-        print("   ", k, f"({len(hits)} reads)")
-
-feedback_dir = os.path.join(root, "edgeswipe", "Commands", "Feedback")
-print(f"lines in Sources/edgeswipe/Commands/Feedback/: "
-      f"{sum(text[p].count(chr(10)) for p in files if p.startswith(feedback_dir + os.sep))}")
-def body_lines(p, decl):
-    lines = text[p].split("\n")
-    for i, line in enumerate(lines):
-        if re.search(decl, line):
-            depth, started = 0, False
-            for j in range(i, len(lines)):
-                depth += lines[j].count("{") - lines[j].count("}")
-                started = started or "{" in lines[j]
-                if started and depth <= 0:
-                    return j - i + 1
-    return None
-RUN = r"func run\("
-for p in files:
-    if re.search(r"\b(?:struct|enum) FeedbackCommand\b", text[p]):
-        print(f"lines of FeedbackCommand.run: {body_lines(p, RUN)} ({p})")
-    if re.search(r"\b(?:struct|enum) RunCommand\b", text[p]):
-        print(f"lines of RunCommand.run: {body_lines(p, RUN)} ({p})")
-
 report("non-navigation commands in the service's navigation handler",
        count(r"case\s+\.(reportOutput|withdrawOutput|reportFocus)\b",
              lambda p: in_module(p, "EdgeSwipeDaemon") and os.path.basename(p).startswith("Navigation")))
@@ -165,15 +178,3 @@ for p in files:
 report("places a back gesture's target is decided", targets)
 report("_withUnsafeGuaranteedRef", count(r"_withUnsafeGuaranteedRef"))
 report("raw sd_bus_* calls outside EdgeSwipeBus", count(r"\bsd_bus_\w+\(", lambda p: not in_module(p, "EdgeSwipeBus")))
-
-control_types = set()
-for p in files:
-    if in_module(p, "EdgeSwipeControl"):
-        control_types.update(re.findall(r"^(?:public |package )?(?:final )?(?:struct|enum|class|protocol|extension)\s+([A-Z]\w+)", text[p], re.M))
-tests = os.path.join(os.path.dirname(os.path.abspath(root)), "Tests", "EdgeSwipeDaemonTests")
-protocol_tests = sorted(f for f in (os.listdir(tests) if os.path.isdir(tests) else [])
-                        if f.endswith("Tests.swift") and any(f.startswith(t) for t in control_types))
-print(f"protocol test files in Tests/EdgeSwipeDaemonTests: {len(protocol_tests)}")
-if listing:
-    for f in protocol_tests:
-        print("   ", f)

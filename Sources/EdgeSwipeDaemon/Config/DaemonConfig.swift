@@ -1,3 +1,4 @@
+import EdgeSwipeControl
 import Gestures
 import TouchInput
 import TouchModel
@@ -50,7 +51,7 @@ package struct DaemonConfig: Hashable, Sendable {
 }
 
 package struct SocketConfig: Hashable, Sendable {
-    package static let defaultPath = "/run/edgeswipe/control.sock"
+    package static let defaultPath = ControlProtocol.defaultSocketPath
 
     /// Why `path` cannot be the control socket's (`socket.path` and `run --socket`), nil when it can: it must be
     /// absolute, as the service runs from / under systemd and a relative path would name another file, and

@@ -78,12 +78,8 @@ package final class UnixListener {
         guard (st.st_mode & S_IFMT) == S_IFSOCK else {
             throw SystemError(errno: .fileExists, operation: "create control socket \(path) (a file that is not a socket is in the way)")
         }
-        guard let probe = try? SystemCall.run("socket(AF_UNIX, SOCK_STREAM)", {
-            socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        }) else { return }
-        let live = (try? FileDescriptor(rawValue: probe).closeAfter {
-            try UnixAddress.withSockaddr(path) { (sa, len) throws in try SystemCall.run("connect(\(path))") { connect(probe, sa, len) } }
-        }) != nil
+        guard let probe = try? UnixStream.socket(nonBlocking: false) else { return }
+        let live = (try? probe.closeAfter { try UnixStream.connect(probe, to: path) }) == true
         if live {
             throw SystemError(errno: .addressInUse, operation: "create control socket \(path) (another instance is listening)")
         }

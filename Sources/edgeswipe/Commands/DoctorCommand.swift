@@ -108,9 +108,9 @@ enum DoctorCommand: Subcommand {
     /// The hello: reachable or not, and the screens it publishes.
     static func service(_ path: String) -> (ServiceFact, [ScreenFact]?) {
         do {
-            let hello = try ControlClient.hello(path: path)
-            let fact = ServiceFact(socket: path, hello: hello)
-            guard case .reachable = fact else { return (fact, nil) }
+            let line = try ControlClient.hello(path: path)
+            let fact = ServiceFact(socket: path, hello: line)
+            guard case .reachable = fact, case .hello(let hello) = line else { return (fact, nil) }
             return (fact, ScreenFact.screens(fromHello: hello))
         } catch {
             return (.unreachable(socket: path, error: "\(error)"), nil)

@@ -1,5 +1,4 @@
 import EdgeSwipeControl
-import EdgeSwipeDaemon
 import Gestures
 import TouchModel
 
@@ -30,7 +29,7 @@ enum ReportOutputCommand: Subcommand {
         static let flipped = OptionSpec(name: "flipped", short: nil, valueName: nil, help: "The output is mirrored (a flipped transform).")
         static let size = OptionSpec(name: "size", short: nil, valueName: "WxH", help: "The output's physical size in mm, native orientation (e.g. 344x194), each side 10 to 5000.")
         static let socket = OptionSpec(name: "socket", short: nil, valueName: "PATH",
-                                       help: "Control socket; default: \(SocketConfig.defaultPath).")
+                                       help: "Control socket; default: \(ControlProtocol.defaultSocketPath).")
         static let options = [output, transform, wlTransform, flipped, size, socket]
 
         var report: OutputReport
@@ -52,19 +51,21 @@ enum ReportOutputCommand: Subcommand {
             let size = try a.value(Self.size, rule: sizeRule) { text in PhysicalSize(parsing: text).flatMap { $0.isScreenSized ? $0 : nil } }
             report = OutputReport(output: name, orientation: orientation, widthMM: size?.widthMM, heightMM: size?.heightMM,
                                   persistent: true)  // a hook's report outlives the command (withdrawOutput ends it)
-            socketPath = a.string(Self.socket) ?? SocketConfig.defaultPath
+            socketPath = a.string(Self.socket) ?? ControlProtocol.defaultSocketPath
         }
     }
 
     static func run(_ o: Options) throws -> ExitStatus {
-        let answer = try ControlClient.request(o.report.request, path: o.socketPath)
-        if case .string("error")? = answer["type"] {
-            let message: String
-            if case .string(let m)? = answer["message"] { message = m } else { message = "the service refused the report" }
-            Output.stderr("edgeswipe report-output: \(message)")
+        switch try ControlClient.request(ControlRequest(command: .reportOutput(o.report)), path: o.socketPath) {
+        case .reply(let reply):
+            Output.stdout(String(decoding: reply.result.encodedLine(), as: UTF8.self))
+            return .success
+        case .error(let error):
+            Output.stderr("edgeswipe report-output: \(error.message ?? "the service refused the report")")
+            return .failure
+        default:
+            Output.stderr("edgeswipe report-output: the service answered with a line that is neither a reply nor an error")
             return .failure
         }
-        Output.stdout(String(decoding: (answer["result"] ?? answer).encodedLine(), as: UTF8.self))
-        return .success
     }
 }

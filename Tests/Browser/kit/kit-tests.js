@@ -1,6 +1,7 @@
 // edgeswipe.js's own tests, in the browser it runs in. Expected values are worked out by hand beside each check
 // (the spring's closed form, the pixel arithmetic), not taken from the module. Results: window.kitTests.
 import { PROTOCOL, BACK_HANDLERS_PROTOCOL, SPRING, springStep, boxToMM, versionMismatch, tokenFromFragment, EdgeSwipe } from "./edgeswipe.js";
+import { checkServiceLines } from "./service-lines-check.js";
 
 const results = [];
 const kitTests = window.kitTests = { done: false, results };
@@ -63,6 +64,14 @@ check("versionMismatch: a newer service still serves 4", /the service 5: it stil
 check("versionMismatch: no version named", /names no protocol/.test(versionMismatch(undefined)));
 check("tokenFromFragment: #token=abc&stack=x", tokenFromFragment("#token=abc&stack=x") === "abc");
 check("tokenFromFragment: no token", tokenFromFragment("#stack=x") === "");
+
+// Issue 34: the lines the service's encoders write (service-lines.json, made by EdgeSwipeControlTests), read by the kit.
+try {
+  const lines = await (await fetch("service-lines.json", { cache: "no-store" })).json();
+  checkServiceLines(lines, { EdgeSwipe, boxToMM, versionMismatch, PROTOCOL }, check);
+} catch (x) {
+  check("service lines: service-lines.json is served and read", false, x);
+}
 
 // Against the service that serves this page: connection, screens, handlers once, overlays, exclusions.
 const kit = new EdgeSwipe({});

@@ -1,4 +1,3 @@
-@testable import EdgeSwipeDaemon
 import Foundation
 import Testing
 import EdgeSwipeControl

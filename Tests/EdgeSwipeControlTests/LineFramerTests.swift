@@ -1,4 +1,3 @@
-import EdgeSwipeDaemon
 import Testing
 import TouchModel
 import EdgeSwipeControl

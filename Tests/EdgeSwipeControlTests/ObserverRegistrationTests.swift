@@ -1,9 +1,8 @@
 import EdgeSwipeControl
-import EdgeSwipeFeedback
 import Testing
 import TouchModel
 
-private func line(_ text: String) throws -> JSONValue { try JSONValue.decode(Array(text.utf8)) }
+private func line(_ text: String) throws -> ServiceLine { ServiceLine(try JSONValue.decode(Array(text.utf8))) }
 
 /// Issue 33, item 3, the feedback's side: a refused registration (the service's back handlers full) is said and
 /// asked again after a delay doubling from 1 s to 30 s; a registration resets the delays; a refusal that waiting

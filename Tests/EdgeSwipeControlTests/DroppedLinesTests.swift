@@ -1,4 +1,4 @@
-import EdgeSwipeFeedback
+import EdgeSwipeControl
 import Testing
 
 /// Issue 33: feedback logged every line it could not use, so a service sending garbage filled the journal. Now each

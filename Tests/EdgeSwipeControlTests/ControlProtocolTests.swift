@@ -1,5 +1,4 @@
 import Navigation
-@testable import EdgeSwipeDaemon
 import Foundation
 import Testing
 import TouchModel

@@ -1,8 +1,6 @@
-import EdgeSwipeDaemon
 import Gestures
 import Navigation
 import Testing
-import TouchInput
 import TouchModel
 import EdgeSwipeControl
 

@@ -1,7 +1,6 @@
 import EdgeSwipeControl
 import Gestures
 import Testing
-@testable import EdgeSwipeDaemon
 
 /// `reportOutput` as the protocol reads it (docs/protocol.md): the shape `edgeswipe feedback` and `edgeswipe
 /// report-output` send, every bad value named with its rule, and the request the CLI builds decoding to the same
@@ -54,6 +53,6 @@ import Testing
     func theClientsRequestRoundTrips(value: Int) throws {
         let report = OutputReport(output: "eDP-1", orientation: try #require(OutputOrientation(namedIndex: value)),
                                   widthMM: 344, heightMM: 194, widthPixels: 2560, heightPixels: 1440, scale: 2)
-        #expect(decoded(String(decoding: report.request.encodedLine(), as: UTF8.self)) == .reportOutput(report))
+        #expect(decoded(String(decoding: ControlRequest(command: .reportOutput(report)).encoded.encodedLine(), as: UTF8.self)) == .reportOutput(report))
     }
 }

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EdgeSwipeControl
+import EdgeSwipeFeedback
+import EdgeSwipeHaptics
+import EdgeSwipeSystem
+import EdgeSwipeWayland
+import TouchModel
+
+/// `edgeswipe feedback`'s program: the per-user process of the graphical session that shows and plays the back
+/// swipe (issue 25). One event loop carries the Wayland display (the arrow overlay), the haptics, the signals and the
+/// reconnecting connection to the service (`ServiceConnection`, a back observer subscribed to the screens); each
+/// line from the service goes to the screen facts, the output reporter, the haptics and the arrow, in that order.
+/// It ends when the Wayland display goes away (the session is over) or on SIGTERM/SIGINT.
+public final class SessionProgram {
+    let options: SessionOptions
+    let say: (String) -> Void
+    let loop: EventLoop
+    let display: WaylandDisplay
+    let overlay: ArrowOverlay
+    var haptics: Haptics?
+    var connection: ServiceConnection?
+    var reporter = OutputReporter()
+    var screen: ScreenFacts
+    var notices = SayOnce()
+    var sessionEnded = false
+
+    /// What each connection sends after its registration: the screens as they change (a turn, a panel plugged in:
+    /// the arrow's scale), and, with `state`, as they are now.
+    public static let greeting = [
+        ControlRequest(id: .integer(2), command: .subscribe([.screens])),
+        ControlRequest(id: .integer(3), command: .state),
+    ]
+
+    /// `say`: a line for the journal (standard error); `print`: a line of `--verbose` (standard output).
+    public init(options: SessionOptions, say: @escaping (String) -> Void, print: @escaping (String) -> Void) throws {
+        self.options = options
+        self.say = say
+        try SignalMask.block([SIGTERM, SIGINT])
+        loop = try EventLoop()
+        display = try WaylandDisplay(name: options.displayName)
+        overlay = ArrowOverlay(display: display, outputName: options.outputName)
+        screen = ScreenFacts(output: options.outputName)
+        if !display.hasLayerShell {
+            say("the compositor has no wlr-layer-shell (GNOME has none): no arrow is drawn; the back is still observed")
+        }
+        haptics = SessionHaptics.make(options.haptics, loop: loop, say: say)
+        overlay.onProblem = say
+        if options.verbose { overlay.onCommit = { print(ArrowCommitJSON.line($0)) } }
+    }
+
+    /// Runs until the display goes away or a signal stops it.
+    public func run() throws {
+        let loop = self.loop
+        let signals = try SignalSource(loop: loop, signals: [SIGTERM, SIGINT]) { _ in loop.stop() }
+        try display.attach(to: loop) { [unowned self] why in
+            say("the Wayland display went away (\(why)): the session is over")
+            sessionEnded = true
+            loop.stop()
+        }
+        let connection = try ServiceConnection(loop: loop, path: options.socketPath, greeting: Self.greeting, say: say) {
+            [unowned self] line in take(line)
+        }
+        self.connection = connection
+        if options.reportOutputs {
+            connection.onConnected = { [unowned self] in send(reporter.connected(outputs())) }
+            connection.onDisconnected = { [unowned self] in reporter.disconnected() }
+            display.observeOutputs { [unowned self] in send(reporter.outputsChanged(outputs())) }
+        }
+        connection.start()
+        try loop.run()
+        withExtendedLifetime((signals, connection)) {}
+        if !sessionEnded { say("stopped") }
+    }
+
+    /// One line from the service; what it returns (a line out of range) is dropped as the connection's DroppedLines says.
+    func take(_ line: ServiceLine) -> DroppedLines.Reason? {
+        if options.reportOutputs, let problem = reporter.answer(line) { say(problem) }
+        defer { display.flush() }
+        switch screen.take(line) {
+        case .changed:
+            overlay.screenSize = screen.screenSize ?? overlay.screenSize
+            return nil
+        case .outOfRange(let what): return .outOfRange(detail: what)
+        case .unchanged: break
+        }
+        switch FeedbackLines.read(line) {
+        case .observation(let observation):
+            // Felt first: the haptic call is the more urgent, and it never blocks (an asynchronous bus call).
+            haptics?.observe(observation, now: loop.now)
+            overlay.observe(observation)
+        case .outOfRange(let what): return .outOfRange(detail: what)
+        case .other: break
+        }
+        return nil
+    }
+
+    /// The compositor's outputs as reports; a compositor that names none is said once.
+    func outputs() -> [OutputReport] {
+        let infos = display.outputInfos
+        if infos.contains(where: { $0.name == nil && $0.modeWidth > 0 }) {
+            notices.say("nameless outputs", "the compositor names no outputs (wl_output before version 4): they are not reported; "
+                        + "use edgeswipe report-output from a compositor hook", to: say)
+        }
+        return infos.compactMap(SessionOutputs.report)
+    }
+
+    /// The reports, each said; a failed send loses the connection (it is tried again), and the rest wait for it.
+    func send(_ reports: [OutputReport]) {
+        for report in reports {
+            guard connection?.send(OutputReporter.request(report)) == true else { return }
+            say("reported output \(SessionOutputs.describe(report))")
+        }
+    }
+}
