@@ -88,7 +88,7 @@ final class SessionCore {
     /// a pop. With `forwarding`, each event goes on to the device's clone once the pipeline has taken it
     /// (HoldForwarder).
     func add(_ pipeline: DevicePipeline, forwarding: SourceForwarding? = nil) -> SessionSource {
-        if let navigation { pipeline.arena.delegate = navigation.arbiter }
+        if let navigation { pipeline.arena.delegate = navigation }
         // Navigation knows a gesture by its source and recognizer (every device's recognizers are named alike).
         pipeline.arena.source = GestureSource(nextID)
         let source = SessionSource(id: SourceID(nextID), pipeline: pipeline, forwarding: forwarding)
