@@ -21,6 +21,13 @@ public final class NavigationSession: GestureRecognizerDelegate {
     public let arbiter: NavigationArbiter
     /// Who takes each back gesture (issue 24): client handlers, the stack, or the hand-off.
     public let dispatcher: BackDispatcher
+    /// Where the arbiter's and the controller's transition lines go (debug); nil: none is formatted.
+    public var logSink: LogSink? {
+        didSet {
+            arbiter.logSink = logSink
+            controller.logSink = logSink
+        }
+    }
 
     /// Builds the stack from a spec like "home,inbox:header,message:header", without animation, at `now`;
     /// the top screen's willAppear/didAppear (and any hazard, e.g. a host alone) are the first events.

@@ -10,15 +10,21 @@ import TouchModel
 /// holds, releases and drops counted, an impossible cause reported and ignored. The phone panel of
 /// HoldForwardingTests: the left-edge zone is x < 80 units, a swipe begins 96 units in. Expected lines follow from
 /// the ownership rules (docs/daemon.md, "Ownership: held, claimed, free").
+/// The lines a forwarder logged (one thread at a time; the sink's closure must be Sendable).
+final class ForwarderLines: @unchecked Sendable {
+    private(set) var all: [String] = []
+    var sink: LogSink { LogSink { [self] _, line in all.append(line) } }
+}
+
 @Suite struct HoldTransitionTests {
     let phone = SyntheticDevice.phone.description
 
     func logged(_ run: ForwardingRun) throws -> () -> [String] {
         let forwarder = try #require(run.forwarder)
-        var lines: [String] = []
-        forwarder.logSink = { lines.append($0) }
+        let lines = ForwarderLines()
+        forwarder.logSink = lines.sink
         let prefix = "\(forwarder.device.label) slot 0: "
-        return { lines.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : "unexpected: \($0)" } }
+        return { lines.all.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : "unexpected: \($0)" } }
     }
 
     /// A swipe the recognizer takes (held, then claimed: a drop), a tap in the zone (held, then free when the lift
@@ -91,12 +97,12 @@ import TouchModel
     /// or replaced, without being let go first) is counted and logged as a bug, and the fate stays as it was.
     @Test func anImpossibleCauseIsReportedAndChangesNothing() throws {
         let forwarder = try HoldForwarder(device: phone, mode: .recording)
-        var lines: [String] = []
-        forwarder.logSink = { lines.append($0) }
+        let lines = ForwarderLines()
+        forwarder.logSink = lines.sink
         forwarder.transition(0, .claimed)
         forwarder.transition(0, .released(.free))
         #expect(forwarder.impossibleTransitions == 2)
-        #expect(lines == [
+        #expect(lines.all == [
             "BUG \(phone.label) slot 0: empty → claimed is not a valid transition; ignored",
             "BUG \(phone.label) slot 0: empty → released (free) is not a valid transition; ignored",
         ])

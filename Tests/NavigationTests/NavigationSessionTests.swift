@@ -99,13 +99,13 @@ import TouchModel
     }
 
     @Test func debugLogShowsStateInputState() throws {
-        var config = NavigationConfig()
-        config.debugLogging = true
-        let nav = NavigationController(config: config)
+        let nav = NavigationController()
+        let lines = RecordedLines()
+        nav.logSink = lines.sink
         try nav.setScreens([Screen(name: "a")], animated: false, now: 0)
         try nav.push(Screen(name: "b"), now: 10)
         nav.finishAnimation(now: 20)
-        #expect(nav.debugLog == [
+        #expect(lines.all == [
             "idle -> setScreens([a], unanimated) -> idle",
             "idle -> push(b) -> animating",
             "animating -> animationEnded -> idle",
