@@ -1,5 +1,6 @@
 import EdgeSwipeCorpus
 import Gestures
+import Navigation
 import Testing
 import TouchInput
 import TouchModel
@@ -112,5 +113,37 @@ final class ForwarderLines: @unchecked Sendable {
         #expect(forwarder.impossibleTransitions == 4)
         #expect(forwarder.heldCount == 1)
         #expect(forwarder.counts == HoldCounts(holds: 1, releases: 0, drops: 0))
+    }
+
+    /// `--verbose`'s path (issue 34 item 5): one sink set on the session reaches every state machine of a source
+    /// already there, and of one added after: the hold forwarder, the recognizer, navigation's arbiter. The swipe
+    /// of the first test on a two-screen stack: held then claimed; the recognizer begins; the stack can pop, so the
+    /// arbiter allows it, drives the pop and ends with the lift.
+    @Test func theSessionsSinkReachesEveryStateMachine() throws {
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(16), mty(1000), touch(1), absx(16), absy(1000)])
+        s.frame(10, [mtx(48), absx(48)])
+        s.frame(20, [mtx(96), absx(96)])
+        s.frame(30, [mtx(144), absx(144)])
+        s.frame(40, [tid(-1), touch(0)])
+        let run = try ForwardingRun(phone, navigation: try NavigationSession(stack: "home,detail"))
+        let lines = ForwarderLines()
+        run.session.logSink = lines.sink
+        run.feed(s.events)
+        let forwarder = "\(try #require(run.forwarder).device.label) slot 0: "
+        #expect(lines.all.filter { $0.hasPrefix(forwarder) } == [
+            forwarder + "empty → started (held) → held",
+            forwarder + "held → claimed → suppressed",
+            forwarder + "suppressed → ended → empty",
+        ])
+        #expect(lines.all.filter { $0.hasPrefix("pop: ") } == [
+            "pop: waiting → allowed → approved", "pop: approved → began → driving", "pop: driving → ended → waiting",
+        ])
+        #expect(lines.all.contains { $0.hasSuffix(": ready → begin → began") })
+        // A source added later logs too.
+        let second = try run.session.addFed(phone)
+        run.session.feed(InputEvent(time: 100_000, type: EventType.abs, code: AbsCode.mtTrackingID, value: 9), to: second)
+        run.session.feed(InputEvent(time: 100_000, type: EventType.syn, code: SynCode.report, value: 0), to: second)
+        #expect(lines.all.contains("slot 0: empty -> TRACKING_ID 9 -> pending"))
     }
 }

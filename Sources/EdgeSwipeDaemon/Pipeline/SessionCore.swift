@@ -65,6 +65,14 @@ final class SessionCore {
     /// A source's screen may have changed: one added or removed, or its options (rotation) applied. Not on the
     /// per-frame path: only where the sources or their options change.
     var onGeometryChanged: (() -> Void)?
+    /// Where the state machines' "state → cause → state" lines go (`--verbose`): every source's decoder,
+    /// recognizers and hold forwarder, and navigation's arbiter and controller. nil: none is formatted.
+    var logSink: LogSink? {
+        didSet {
+            navigation?.logSink = logSink
+            for source in sources.values { log(source) }
+        }
+    }
 
     private(set) var sources: [SourceID: SessionSource] = [:]
     private var nextID = 0
@@ -94,9 +102,16 @@ final class SessionCore {
         let source = SessionSource(id: SourceID(nextID), pipeline: pipeline, forwarding: forwarding)
         nextID += 1
         sources[source.id] = source
+        if logSink != nil { log(source) }
         refresh(source)
         geometryChanged()
         return source
+    }
+
+    /// The source's state machines log to `logSink`.
+    private func log(_ source: SessionSource) {
+        source.pipeline.logSink = logSink
+        source.forwarding?.forwarder.logSink = logSink
     }
 
     /// The forwarder of an owned source (nil: not owned, or forwarding ended).

@@ -102,6 +102,8 @@ public final class EdgeSwipeService {
         } catch {
             throw .failed("\(error)")
         }
+        // --verbose: the state machines' transitions, as debug lines (nil otherwise: none is formatted).
+        session.logSink = log.transitionSink
         session.onBackDelivery = { [unowned self] d, source in self.backDelivered(d, from: source) }
         session.start(output: { [unowned self] output in self.output(output) })
         session.onUnplug = { [unowned self] id, path in self.unplugged(id, path: path) }
