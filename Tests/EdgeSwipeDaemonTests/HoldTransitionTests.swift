@@ -28,15 +28,21 @@ final class ForwarderLines: @unchecked Sendable {
         return { lines.all.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : "unexpected: \($0)" } }
     }
 
-    /// A swipe the recognizer takes (held, then claimed: a drop), a tap in the zone (held, then free when the lift
-    /// fails the swipe: a release), a touch mid-screen (nobody's: live at once, neither held nor counted).
-    @Test func everyChangeOfATouchIsLoggedOnceAndCounted() throws {
+    /// A left-edge swipe from 16 to 144 units, lifted at 40 ms: the recognizer takes it.
+    static func swipe() -> FrameScript {
         var s = FrameScript()
         s.frame(0, [tid(1), mtx(16), mty(1000), touch(1), absx(16), absy(1000)])
         s.frame(10, [mtx(48), absx(48)])
         s.frame(20, [mtx(96), absx(96)])
         s.frame(30, [mtx(144), absx(144)])
         s.frame(40, [tid(-1), touch(0)])
+        return s
+    }
+
+    /// A swipe the recognizer takes (held, then claimed: a drop), a tap in the zone (held, then free when the lift
+    /// fails the swipe: a release), a touch mid-screen (nobody's: live at once, neither held nor counted).
+    @Test func everyChangeOfATouchIsLoggedOnceAndCounted() throws {
+        var s = Self.swipe()
         s.frame(100, [tid(2), mtx(20), mty(600), touch(1), absx(20), absy(600)])
         s.frame(160, [tid(-1), touch(0)])
         s.frame(200, [tid(3), mtx(520), mty(600), touch(1), absx(520), absy(600)])
@@ -120,12 +126,7 @@ final class ForwarderLines: @unchecked Sendable {
     /// of the first test on a two-screen stack: held then claimed; the recognizer begins; the stack can pop, so the
     /// arbiter allows it, drives the pop and ends with the lift.
     @Test func theSessionsSinkReachesEveryStateMachine() throws {
-        var s = FrameScript()
-        s.frame(0, [tid(1), mtx(16), mty(1000), touch(1), absx(16), absy(1000)])
-        s.frame(10, [mtx(48), absx(48)])
-        s.frame(20, [mtx(96), absx(96)])
-        s.frame(30, [mtx(144), absx(144)])
-        s.frame(40, [tid(-1), touch(0)])
+        let s = Self.swipe()
         let run = try ForwardingRun(phone, navigation: try NavigationSession(stack: "home,detail"))
         let lines = ForwarderLines()
         run.session.logSink = lines.sink
