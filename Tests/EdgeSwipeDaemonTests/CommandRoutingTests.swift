@@ -105,4 +105,20 @@ import EdgeSwipeControl
                 == .navigation(.setInteractivePopEnabled(screen: "a", enabled: false)))
         #expect(ControlCommand.withdrawOutput("DSI-1").family == .screens(.withdrawOutput("DSI-1")))
     }
+
+    /// The HTTP bridge shares the router but keeps output reports off it: the output's transform turns every touch
+    /// the service reads, so only the session's programs report it, on the socket (docs/kiosk.md).
+    @Test func theHTTPBridgeRefusesOutputReports() throws {
+        let h = try HTTPHarness(navigationStack: "home")
+        defer { h.stop() }
+        for (command, body) in [("reportOutput", #"{"command":"reportOutput","output":"DSI-1","transform":90,"flipped":false}"#),
+                                ("withdrawOutput", #"{"command":"withdrawOutput","output":"DSI-1"}"#)] {
+            let c = try HTTPTestClient(port: h.port)
+            try c.send(HTTPTestClient.request("POST", "/commands", headers: ["Authorization": "Bearer \(httpTestToken)"], body: body))
+            let r = try c.response()
+            #expect(r.status == 400)
+            #expect(r.bodyText == #"{"code":"badArguments","message":"\#(command): only on the control socket (edgeswipe feedback, "#
+                    + #"edgeswipe report-output), not over HTTP","type":"error"}"# + "\n")
+        }
+    }
 }
