@@ -19,7 +19,7 @@ func floodFigures() -> FloodFigures {
     options.stack = (0..<200).map { ScreenSpec(name: "s\($0)", kind: .header) }
     let pipeline = try! DevicePipeline(device: workload.device, options: options)
     let nav = NavigationSession(screens: options.stack!, config: options.navigation, popRecognizer: options.popRecognizer, now: 0)
-    pipeline.arena.delegate = nav.arbiter
+    pipeline.arena.delegate = nav
     var durations: [UInt64] = []
     durations.reserveCapacity(workload.frameCount)
     var frameStart: UInt64?

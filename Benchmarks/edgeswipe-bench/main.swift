@@ -45,7 +45,7 @@ func perFrame(contacts: Int, navigation: Bool, exclusions: Bool = false, backHan
         let pipeline = try! DevicePipeline(device: workload.device, options: options)
         let nav = navigation ? NavigationSession(screens: options.stack!, config: options.navigation,
                                                  popRecognizer: options.popRecognizer, now: 0) : nil
-        if let nav { pipeline.arena.delegate = nav.arbiter }
+        if let nav { pipeline.arena.delegate = nav }
         if let nav, exclusions {
             for owner in 1...3 {
                 _ = try! nav.controller.setExclusions([ExclusionRect(x: 40, y: 40, width: 5, height: 5),

@@ -35,7 +35,7 @@ enum ArenaFuzzing {
         }
         let session = NavigationSession(screens: screens(1 + Int(input.byte() % 4), input.byte()), config: config,
                                         popRecognizer: "pop", now: 0)
-        arena.delegate = session.arbiter
+        arena.delegate = session
         let controller = session.controller
 
         var state = Checker(guarded: config.guardMode == .guarded)

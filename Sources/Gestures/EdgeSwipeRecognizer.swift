@@ -39,7 +39,7 @@ public final class EdgeSwipeRecognizer {
 
     @exclusivity(unchecked) var log = TransitionLog()
     /// Receives "name: state → event → state" lines; nil (off) by default.
-    public var logSink: GestureLogSink? {
+    public var logSink: LogSink? {
         get { log.sink }
         set { log.sink = newValue }
     }

@@ -21,7 +21,7 @@ public final class GestureArena {
     /// Stamped on every event and begin request of this arena: recognizers of different devices share names.
     public var source = GestureSource(0)
     /// "state → event → state" lines of every recognizer; nil (off) by default.
-    public var logSink: GestureLogSink? {
+    public var logSink: LogSink? {
         didSet {
             for i in recognizers.indices { recognizers[i].logSink = logSink }
         }

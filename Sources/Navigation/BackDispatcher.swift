@@ -52,13 +52,10 @@ public final class BackDispatcher {
 
     // MARK: Decisions and routing
 
-    /// The gesture of `request` begins: chooses its target, records the decision, and returns the target.
+    /// A gesture begins: chooses its target, records the decision (a `backDispatched` event) and returns the
+    /// target. Called by NavigationSession.decideBackTarget, the one place a gesture's target is decided.
     @discardableResult
-    public func decide(_ request: BeginRequest, stack: BackStackState) -> BackTarget {
-        decide(key: request.key, edge: request.edge, stack: stack, time: request.time)
-    }
-
-    private func decide(key: GestureKey, edge: Edge, stack: BackStackState, time: Microseconds) -> BackTarget {
+    public func decide(_ key: GestureKey, edge: Edge, stack: BackStackState, time: Microseconds) -> BackTarget {
         let recognizer = key.recognizer
         let (target, reason) = Self.choose(edge: edge, stack: stack, handlers: registry)
         lastGestureID += 1
@@ -81,15 +78,9 @@ public final class BackDispatcher {
 
     /// One recognizer report: delivered to the gesture's target and observers. Returns whether the navigation
     /// stack is to follow it (its target, or a report no decision covers, which the arbiter judges as before).
-    /// `stack` is asked only for a `began` no decision preceded (a recognizer without a delegate).
-    public func route(_ event: GestureEvent, stack: () -> BackStackState) -> Bool {
+    public func route(_ event: GestureEvent) -> Bool {
         let key = event.key
-        var index = routes.firstIndex { $0.key == key }
-        if index == nil, event.phase == .began, Self.isBackGesture(fingers: event.fingers) {
-            _ = decide(key: key, edge: event.edge, stack: stack(), time: event.time)
-            index = routes.firstIndex { $0.key == key }
-        }
-        guard let i = index else {
+        guard let i = routes.firstIndex(where: { $0.key == key }) else {
             deliveries.append(BackDelivery(recipient: .handoff, callback: nil, gestureID: nil, event: event))
             return true
         }

@@ -1,37 +1,29 @@
 import Gestures
 import TouchModel
 
-/// Connects the edge-swipe recognizer to the navigation controller.
+/// Connects the pop recognizer to the navigation controller: the stack's side of a gesture.
 ///
-/// As the recognizer's delegate it answers `shouldReceive` at touch-down (exclusions, the top screen's
+/// As a recognizer's delegate it answers `shouldReceive` at touch-down (exclusions, the top screen's
 /// `interactivePopEnabled`; TouchDownGate.swift) and `shouldBegin` through the controller's guard and delegate chain
 /// (a refusal makes the recognizer fail with `.refused(reason)`). As the consumer of the recognizer's `GestureEvent`s it drives the interactive pop: began starts it,
 /// changed moves its progress, ended finishes or cancels it by the recognizer's outcome with the release
 /// velocity, cancelled cancels it. If `began` arrives without a `shouldBegin` first (a recognizer without a
-/// delegate), the arbiter asks the chain itself at that point.
+/// delegate), the arbiter asks the chain itself at that point. Its phase changes in one place
+/// (NavigationArbiter+Transition.swift).
 ///
 /// The pop recognizer is the one named `popRecognizer`, or, when that is nil, any recognizer on the pop edge
 /// (left; right for right-to-left). A GestureArena asks one delegate for all its recognizers: the others are
-/// allowed untouched here and their events ignored.
+/// allowed untouched here and their events ignored. Which gestures come here at all is NavigationSession's
+/// choice (the back target, decided once per gesture); alone (tests of the stack) it takes every gesture.
 public final class NavigationArbiter: GestureRecognizerDelegate {
     public let controller: NavigationController
     public let popRecognizer: RecognizerID?
-    /// Chooses who takes each back gesture before the stack is asked (nil: the stack takes every pop gesture,
-    /// as before issue 24; tests of the stack alone).
-    public let dispatcher: BackDispatcher?
+    /// Where the phase's "phase → cause → phase" lines go (debug); nil: none is formatted.
+    public var logSink: LogSink?
+    /// Causes that could not happen in the phase they came in (bugs), ignored; counted with logging off too.
+    public internal(set) var impossibleTransitions = 0
 
-    private enum Phase {
-        /// No pop gesture in flight.
-        case waiting
-        /// shouldBegin allowed this request; `began` should follow.
-        case approved(BeginRequest)
-        /// The pop is running under this gesture; the extent is the screen's size along the swipe.
-        case driving(GestureKey, extentMM: Double?)
-        /// This gesture was refused; its remaining events are ignored.
-        case refused
-    }
-
-    private var phase: Phase = .waiting
+    var phase: PopPhase = .waiting
 
     /// Whether a gesture other than `key` holds the pop (approved or driving). Recognizers of different devices
     /// share names (issue 33): while one gesture holds the pop, another's reports never change the phase.
@@ -43,10 +35,9 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
         }
     }
 
-    public init(controller: NavigationController, popRecognizer: RecognizerID? = nil, dispatcher: BackDispatcher? = nil) {
+    public init(controller: NavigationController, popRecognizer: RecognizerID? = nil) {
         self.controller = controller
         self.popRecognizer = popRecognizer
-        self.dispatcher = dispatcher
     }
 
     /// What the stack could do with a gesture of this recognizer now.
@@ -63,18 +54,13 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
     // MARK: GestureRecognizerDelegate
 
     public func shouldBegin(_ request: BeginRequest) -> BeginDecision {
-        // A back gesture the dispatcher gives to a client or hands off begins whatever the stack would say.
-        if let dispatcher, BackDispatcher.isBackGesture(fingers: request.fingers),
-           dispatcher.decide(request, stack: stackState(recognizer: request.recognizer, edge: request.edge)) != .navigation {
-            return .allow
-        }
         guard isPop(recognizer: request.recognizer, edge: request.edge) else { return .allow }
         // Another device's gesture drives the pop: this one may not begin, and the other's phase stays.
         if heldByAnother(request.key) { return .refuse(.transitionInProgress, detail: "another device's back gesture holds the pop") }
         let decision = controller.decidePopBegin(request)
         switch decision {
-        case .allow: phase = .approved(request)
-        case .refuse: phase = .refused
+        case .allow: transition(.allowed(request))
+        case .refuse: transition(.refused)
         }
         return decision
     }
@@ -97,36 +83,13 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
         let now = event.time
         switch event.phase {
         case .began:
-            let request: BeginRequest
-            switch phase {
-            case .approved(let r) where controller.isTransitioning || controller.screens.count < 2:
-                // Something changed the stack since shouldBegin allowed it: judge again, now.
-                var again = r
-                again.time = now
-                guard controller.decidePopBegin(again) == .allow else {
-                    phase = .refused
-                    return
-                }
-                request = r
-            case .approved(let r):
-                request = r
-            case .waiting, .driving, .refused:
-                request = Self.request(from: event)
-                guard controller.decidePopBegin(request) == .allow else {
-                    phase = .refused
-                    return
-                }
-            }
-            let extent = Self.extent(of: request, event: event)
-            phase = .driving(event.key, extentMM: extent)
-            controller.send(.popBegan(extentMM: extent), now: now)
-            controller.afterInput(now: now)
+            began(event)
         case .changed:
             guard case .driving = phase else { return }
             controller.send(.popProgress(event.progress), now: now)
             controller.afterInput(now: now)
         case .ended:
-            guard case .driving = phase else { return finishGesture() }
+            guard case .driving = phase else { transition(.ended); return }
             let outcome: SwipeOutcome
             if let o = event.outcome {
                 outcome = o
@@ -138,29 +101,49 @@ public final class NavigationArbiter: GestureRecognizerDelegate {
             controller.send(.popProgress(event.progress), now: now)
             controller.send(.popReleased(outcome, velocityMMs: event.velocityMMs), now: now)
             controller.afterInput(now: now)
-            finishGesture()
+            transition(.ended)
         case .cancelled:
-            guard case .driving = phase else { return finishGesture() }
+            guard case .driving = phase else { transition(.ended); return }
             controller.send(.popReleased(.cancel, velocityMMs: 0), now: now)
             controller.afterInput(now: now)
-            finishGesture()
+            transition(.ended)
         case .failed:
-            finishGesture()
+            transition(.ended)
         case .armed, .disarmed:
             // The predictive stream's state: the release's outcome, not this, drives the pop.
             break
         }
     }
 
-    private func finishGesture() {
-        phase = .waiting
+    /// A pop gesture's `began`: the request shouldBegin allowed, judged again if the stack changed since; or, with
+    /// no shouldBegin first, judged now.
+    private func began(_ event: GestureEvent) {
+        let now = event.time
+        let request: BeginRequest
+        switch phase {
+        case .approved(let r) where controller.isTransitioning || controller.screens.count < 2:
+            // Something changed the stack since shouldBegin allowed it: judge again, now.
+            var again = r
+            again.time = now
+            guard controller.decidePopBegin(again) == .allow else { transition(.refusedAtBegan); return }
+            request = r
+        case .approved(let r):
+            request = r
+        case .waiting, .driving, .refused:
+            request = Self.request(from: event)
+            guard controller.decidePopBegin(request) == .allow else { transition(.refusedAtBegan); return }
+        }
+        let extent = Self.extent(of: request, event: event)
+        guard transition(.began(event.key, extentMM: extent)) else { return }
+        controller.send(.popBegan(extentMM: extent), now: now)
+        controller.afterInput(now: now)
     }
 
     /// The end of input with the pop still driven: its gesture is cancelled, as a recognizer cancelled by the end
     /// of input would be.
     func cancelDrivenPop(now: Microseconds) {
         // No gesture drives it: a cancel of any other gesture would only end the phase, as this does.
-        guard case .driving(let key, _) = phase else { return finishGesture() }
+        guard case .driving(let key, _) = phase else { transition(.ended); return }
         handle(GestureEvent(recognizer: key.recognizer, phase: .cancelled, edge: controller.config.popEdge, fingers: 1,
                             time: now, failureReason: .contactsCancelled, source: key.source))
     }

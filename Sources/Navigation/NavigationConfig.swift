@@ -30,8 +30,6 @@ public struct NavigationConfig: Hashable, Sendable {
     public var navigationBarTopMM: Double = 0
     /// 44 pt at 163 pt per inch is 6.9 mm; a configured value for other screens.
     public var navigationBarHeightMM: Double = 7
-    /// Record "state -> input -> state" lines in `NavigationController.debugLog`.
-    public var debugLogging = false
 
     public init() {}
 

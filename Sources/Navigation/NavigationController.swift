@@ -77,7 +77,8 @@ public final class NavigationController {
     var exclusionReports: [ExclusionReport] = []
 
     public private(set) var events: [NavigationEvent] = []
-    public private(set) var debugLog: [String] = []
+    /// Where the state machine's "state -> input -> state" lines go (debug); nil: none is formatted.
+    public var logSink: LogSink?
 
     public init(config: NavigationConfig = NavigationConfig()) {
         self.config = config
@@ -191,7 +192,7 @@ public final class NavigationController {
     }
 
     func debug(_ line: @autoclosure () -> String) {
-        if config.debugLogging { debugLog.append(line()) }
+        logSink?.debug(line())
     }
 
     /// After any outside input: run queued changes while idle, then look for hazards once settled.

@@ -126,7 +126,7 @@ extension HoldForwarder {
         } else if to == .held {
             counts.holds += 1
         }
-        if let logSink, from != .empty || to != .empty { logSink("\(device.label) slot \(s): \(from.rawValue) → \(cause) → \(to.rawValue)") }
+        if let logSink, from != .empty || to != .empty { logSink.debug("\(device.label) slot \(s): \(from.rawValue) → \(cause) → \(to.rawValue)") }
     }
 
     /// A cause that cannot happen to the fate: a bug in the forwarder. Counted even when logging is off, so it is
@@ -134,6 +134,6 @@ extension HoldForwarder {
     @inline(never)
     private func impossible(_ s: Int, _ fate: TouchFate, _ cause: TouchCause) {
         impossibleTransitions += 1
-        logSink?("BUG \(device.label) slot \(s): \(fate.rawValue) → \(cause) is not a valid transition; ignored")
+        logSink?(.error, "BUG \(device.label) slot \(s): \(fate.rawValue) → \(cause) is not a valid transition; ignored")
     }
 }

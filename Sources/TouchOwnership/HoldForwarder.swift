@@ -88,7 +88,7 @@ public final class HoldForwarder {
     @exclusivity(unchecked) var changes: [SlotChanges]
 
     /// Where "slot: fate → cause → fate" lines go; off (nil) by default, and then no line is formatted.
-    @exclusivity(unchecked) public var logSink: GestureLogSink?
+    @exclusivity(unchecked) public var logSink: LogSink?
     /// Touches held back, released and dropped so far.
     @exclusivity(unchecked) public internal(set) var counts = HoldCounts()
     /// Causes that could not happen to a touch's fate (bugs), ignored: zero unless the forwarder is wrong.

@@ -4,6 +4,7 @@ import Glibc
 import EdgeSwipeDaemon
 import EdgeSwipeSystem
 import Synchronization
+import TouchModel
 
 /// Every byte the CLI writes goes through here: standard output (buffered; `stdout` writes a line through at
 /// once), standard error, and the files commands create (`create`). Each remembers its first failed write;
@@ -28,6 +29,10 @@ enum Output {
         standardOutput.flush()
         standardError.line(text)
     }
+
+    /// `--verbose`: the state machines' "state -> event -> state" lines, one per line on stderr (device and
+    /// recognizer names escaped), so that stdout is what it is without the option.
+    static let transitionSink = LogSink { _, line in stderr(TerminalText.escaped(line)) }
 
     /// Text on stderr as it is (progress lines with "\r").
     static func stderrRaw(_ text: String) {

@@ -6,7 +6,7 @@ import TouchModel
 import EdgeSwipeControl
 
 /// Issue 24's two commands as the protocol reads them and the navigation handler answers them (the socket and
-/// the HTTP bridge both pass them to `NavigationCommandHandler`): decoding errors named, replies, limits, and a
+/// the HTTP bridge both pass them, through `ControlRouter`, to `NavigationCommandHandler`): decoding errors named, replies, limits, and a
 /// client's handlers gone with it.
 @Suite struct BackHandlerProtocolTests {
     func decodeError(_ line: String) -> String? {

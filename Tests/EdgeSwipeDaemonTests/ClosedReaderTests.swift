@@ -1,3 +1,4 @@
+import TouchModel
 import EdgeSwipeSystem
 import Foundation
 import Synchronization

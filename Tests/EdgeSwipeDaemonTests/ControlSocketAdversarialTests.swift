@@ -18,14 +18,17 @@ import EdgeSwipeControl
         let loop: EventLoop
         let server: ControlServer
         let handler: NavigationCommandHandler
+        /// What the server is given (it holds it weakly).
+        let router: ControlRouter
 
         init(maxLineBytes: Int = ControlProtocol.defaultMaxLineBytes, queueLimit: Int = 64 * 1024) throws {
             signal(SIGPIPE, SIG_IGN)  // as the service does
             loop = try EventLoop()
             handler = NavigationCommandHandler(session: try NavigationSession(stack: "home"))
+            router = ControlRouter(navigation: handler)
             server = try ControlServer(loop: loop, options: ControlServer.Options(path: dir.file("control.sock"),
                                        queueLimitBytes: queueLimit, maxLineBytes: maxLineBytes),
-                                       handler: handler, log: .silent)
+                                       handler: router, log: .silent)
         }
 
         func connect() throws -> TestClient {

@@ -45,4 +45,20 @@ import TouchModel
         turned(0)
         #expect(lines.withLock { $0.last } == "rotation: accelerometer: 1 device(s) turn to 0 (989 more lines from here were held back in the last 1 min)")
     }
+
+    /// `run --verbose` (issue 34 item 5): the session's state machines log through the service's log as debug
+    /// lines, none damped (a swipe is dozens of lines from one place); without --verbose there is no sink at all,
+    /// so no line is formatted. A bug line keeps its level (error).
+    @Test func theTransitionSinkIsTheLogsDebugLinesOrNothing() throws {
+        #expect(DaemonLog(minimum: .info) { _, _ in }.transitionSink == nil)
+        let lines = Mutex<[String]>([])
+        let log = DaemonLog(minimum: .debug, sink: { level, m in lines.withLock { $0.append("\(level): \(m)") } }, clock: { 0 })
+        let sink = try #require(log.transitionSink)
+        for k in 0..<50 { sink.debug("left-1: began → frame \(k) → changed") }
+        sink(.error, "BUG pop: driving → began is not a valid transition; ignored")
+        let written = lines.withLock { $0 }
+        #expect(written.count == 51)
+        #expect(written.first == "debug: left-1: began → frame 0 → changed")
+        #expect(written.last == "error: BUG pop: driving → began is not a valid transition; ignored")
+    }
 }

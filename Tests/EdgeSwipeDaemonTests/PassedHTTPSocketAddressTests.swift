@@ -1,3 +1,4 @@
+import TouchModel
 import EdgeSwipeDaemon
 import EdgeSwipeSystem
 import Foundation

@@ -35,9 +35,10 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
 }
 
 /// Collects log lines (a reference type, so the sink closure can append).
-final class LogLines {
+/// Tests run one thread at a time; the sink's closure must be Sendable.
+final class LogLines: @unchecked Sendable {
     var lines: [String] = []
-    var sink: GestureLogSink { { [self] in lines.append($0) } }
+    var sink: LogSink { LogSink { [self] _, line in lines.append(line) } }
 }
 
 /// Checks one event's phase and the given fields (velocity to 1e-6 mm/s, the rest exactly up to rounding).

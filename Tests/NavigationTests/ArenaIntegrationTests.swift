@@ -38,7 +38,7 @@ import TouchModel
         let session = try NavigationSession(stack: spec, popRecognizer: "back", now: 0)
         let arena = GestureArena(transform: ScreenTransform(deviceSize: size))
         _ = try arena.add(EdgeSwipeConfig(name: "back", edges: [.left]))
-        arena.delegate = session.arbiter
+        arena.delegate = session
         _ = session.takeEvents()
         return (session, arena)
     }

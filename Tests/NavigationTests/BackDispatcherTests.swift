@@ -24,7 +24,7 @@ import TouchModel
     /// A whole swipe as the arena gives it: asked, began, two frames, released at `t0 + 40 ms`.
     private func swipe(_ s: NavigationSession, at t0: Microseconds, outcome: SwipeOutcome = .complete,
                        recognizer: RecognizerID = "back", edge: Edge = .left) -> BeginDecision {
-        let decision = s.arbiter.shouldBegin(request(t0, recognizer: recognizer, edge: edge))
+        let decision = s.shouldBegin(request(t0, recognizer: recognizer, edge: edge))
         guard decision == .allow else { return decision }
         s.handle(event(.began, t0, progress: 0.1, recognizer: recognizer, edge: edge))
         s.handle(event(.changed, t0 + 20_000, progress: 0.4, recognizer: recognizer, edge: edge))
@@ -125,7 +125,7 @@ import TouchModel
     @Test func multiFingerSwipesAreNotBackGesturesAndAreHandedOffUndecided() throws {
         let s = try session("home,inbox")
         _ = try s.dispatcher.register(.overlay, edges: nil, client: Self.page)
-        #expect(s.arbiter.shouldBegin(request(10, recognizer: "two", edge: .left, fingers: 2)) == .allow)
+        #expect(s.shouldBegin(request(10, recognizer: "two", edge: .left, fingers: 2)) == .allow)
         s.handle(event(.began, 10, progress: 0.1, recognizer: "two", fingers: 2))
         s.handle(event(.ended, 20, progress: 0.5, outcome: .complete, recognizer: "two", fingers: 2))
         #expect(decisions(s).isEmpty)
@@ -154,7 +154,7 @@ import TouchModel
 
     @Test func anObserverRegisteredMidGestureSeesOnlyTheNextOne() throws {
         let s = try session("home")
-        #expect(s.arbiter.shouldBegin(request(100)) == .allow)
+        #expect(s.shouldBegin(request(100)) == .allow)
         s.handle(event(.began, 100, progress: 0.1))
         let late = try s.dispatcher.register(.observer, edges: nil, client: Self.logger)
         s.handle(event(.ended, 200, progress: 0.5, outcome: .complete))
@@ -191,7 +191,7 @@ import TouchModel
         let s = try session("home,inbox")
         let overlay = try s.dispatcher.register(.overlay, edges: nil, client: Self.page)
         let observer = try s.dispatcher.register(.observer, edges: nil, client: Self.logger)
-        #expect(s.arbiter.shouldBegin(request(100_000)) == .allow)
+        #expect(s.shouldBegin(request(100_000)) == .allow)
         s.handle(event(.began, 100_000, progress: 0.1))
         s.handle(event(.changed, 110_000, progress: 0.2))
         if byDisconnect {
@@ -217,7 +217,7 @@ import TouchModel
     @Test func anObserverGoneMidGestureJustStopsHearing() throws {
         let s = try session("home,inbox")
         let observer = try s.dispatcher.register(.observer, edges: nil, client: Self.logger)
-        #expect(s.arbiter.shouldBegin(request(100)) == .allow)
+        #expect(s.shouldBegin(request(100)) == .allow)
         s.handle(event(.began, 100, progress: 0.1))
         try s.dispatcher.unregister(observer.id, client: Self.logger, now: 150)
         s.handle(event(.ended, 200, progress: 0.6, outcome: .complete))

@@ -26,7 +26,7 @@ import TouchModel
             #"{"timeUs":0,"type":"didAppear","screen":"message"}"#,
             #"{"timeUs":0,"type":"transitionFinished","kind":"setScreens","from":null,"to":"message"}"#,
         ])
-        #expect(session.arbiter.shouldBegin(request(100_000)) == .allow)
+        #expect(session.shouldBegin(request(100_000)) == .allow)
         session.handle(event(.began, 100_000, progress: 0.1))
         session.handle(event(.changed, 150_000, progress: 0.5))
         session.handle(event(.ended, 200_000, progress: 0.5, velocity: 500, outcome: .complete))
@@ -49,12 +49,12 @@ import TouchModel
     }
 
     /// A session hands a swipe at the root off (issue 24) before its stack is asked; the stack's own guard, asked
-    /// through an arbiter without a dispatcher, still refuses it and names the freeze it prevented.
+    /// through the arbiter alone (the stack without the dispatcher), still refuses it and names the freeze it prevented.
     @Test func hostAloneIsReportedAndHandedOffAndItsGuardStillRefuses() throws {
         let session = try NavigationSession(stack: "feed:header", now: 5)
         let first = session.takeEvents().map(\.kind)
         #expect(diagnostics(first) == [.nilDelegateAtRoot])
-        #expect(session.arbiter.shouldBegin(request(1_000)) == .allow)
+        #expect(session.shouldBegin(request(1_000)) == .allow)
         #expect(session.takeLines() == [
             #"{"timeUs":1000,"type":"backDispatched","gesture":1,"target":"handoff","reason":"noHandler","stack":"root","observers":0}"#,
         ])
@@ -69,7 +69,7 @@ import TouchModel
     @Test func otherRecognizersAreNotJudgedOrFollowed() throws {
         let session = try NavigationSession(stack: "home,detail", popRecognizer: "back", now: 0)
         _ = session.takeEvents()
-        #expect(session.arbiter.shouldBegin(request(10, recognizer: "menu")) == .allow)
+        #expect(session.shouldBegin(request(10, recognizer: "menu")) == .allow)
         session.handle(event(.began, 10, progress: 0.2, recognizer: "menu"))
         session.handle(event(.ended, 20, progress: 0.9, outcome: .complete, recognizer: "menu"))
         // Only the decision: not the pop gesture, no handler, so handed off (issue 24).
@@ -82,7 +82,7 @@ import TouchModel
     @Test func finishCancelsAPopStillUnderTheFingerAndSettles() throws {
         let session = try NavigationSession(stack: "home,detail", now: 0)
         _ = session.takeEvents()
-        #expect(session.arbiter.shouldBegin(request(10, recognizer: "pop")) == .allow)
+        #expect(session.shouldBegin(request(10, recognizer: "pop")) == .allow)
         session.handle(event(.began, 10, progress: 0.1, recognizer: "pop"))
         session.handle(event(.changed, 20, progress: 0.4, recognizer: "pop"))
         session.finish(now: 30)
@@ -99,13 +99,13 @@ import TouchModel
     }
 
     @Test func debugLogShowsStateInputState() throws {
-        var config = NavigationConfig()
-        config.debugLogging = true
-        let nav = NavigationController(config: config)
+        let nav = NavigationController()
+        let lines = RecordedLines()
+        nav.logSink = lines.sink
         try nav.setScreens([Screen(name: "a")], animated: false, now: 0)
         try nav.push(Screen(name: "b"), now: 10)
         nav.finishAnimation(now: 20)
-        #expect(nav.debugLog == [
+        #expect(lines.all == [
             "idle -> setScreens([a], unanimated) -> idle",
             "idle -> push(b) -> animating",
             "animating -> animationEnded -> idle",

@@ -43,7 +43,7 @@ import TouchModel
         let arena = GestureArena(transform: ScreenTransform(deviceSize: size))
         _ = try arena.add(EdgeSwipeConfig(name: "back", edges: [.left]))
         _ = try arena.add(EdgeSwipeConfig(name: "menu", edges: [.right]))
-        arena.delegate = session.arbiter
+        arena.delegate = session
         session.controller.recomputeExclusions(devices: [ExclusionGeometry(screen: size, edgeZoneMM: 5)])
         _ = session.takeEvents()
         return (session, arena)

@@ -131,7 +131,7 @@ struct ProtocolBDecoderTests {
     @Test func palmToolTypeCancelsTheContact() throws {
         var d = try TestDevices.decoder(TestDevices.touchscreenB())
         let lines = LogLines()
-        d.debugLog = { lines.append($0) }
+        d.logSink = LogSink { _, line in lines.append(line) }
         let palm = MTToolType.palm, finger = MTToolType.finger
         let frames = decode(&d,
                             frame(1000, .slot(0), .tid(1), .x(100), .y(100), .slot(1), .tid(2), .x(500), .y(300)),

@@ -70,7 +70,7 @@ struct SynDroppedDecoderTests {
     @Test func liveTakesTheSyncedStateAsTheNextFrame() throws {
         var d = try TestDevices.decoder(TestDevices.touchscreenB(), mode: .live)
         let lines = LogLines()
-        d.debugLog = { lines.append($0) }
+        d.logSink = LogSink { _, line in lines.append(line) }
         // After SYN_DROPPED libevdev delivers the difference to the device's current state, then SYN_REPORT.
         let frames = decode(&d,
                             frame(1000, .slot(0), .tid(1), .x(100), .y(100)),

@@ -16,6 +16,13 @@ public final class DevicePipeline {
     @exclusivity(unchecked) private var decoder: MultitouchDecoder
     /// False for frame sources (libinput touchscreens), whose frames arrive already decoded.
     private let decodes: Bool
+    /// Where the decoder's and the recognizers' transition lines go (debug; `--verbose`); nil: none is formatted.
+    public var logSink: LogSink? {
+        didSet {
+            decoder.logSink = logSink
+            arena.logSink = logSink
+        }
+    }
 
     /// Throws when the device has no physical size (resolution 0 and no configured size) or a recognizer
     /// configuration is invalid.

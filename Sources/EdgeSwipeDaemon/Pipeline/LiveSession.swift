@@ -41,6 +41,11 @@ package final class LiveSession {
         get { core.onBackDelivery }
         set { core.onBackDelivery = newValue }
     }
+    /// Where the state machines' lines go (SessionCore.logSink).
+    package var logSink: LogSink? {
+        get { core.logSink }
+        set { core.logSink = newValue }
+    }
     /// A source's screen may have changed (SessionCore.onGeometryChanged).
     package var onGeometryChanged: (() -> Void)? {
         get { core.onGeometryChanged }

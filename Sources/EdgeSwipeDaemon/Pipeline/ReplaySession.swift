@@ -17,6 +17,12 @@ public final class ReplaySession {
     public private(set) var failure: TraceError?
     let core: SessionCore
     public var navigation: NavigationSession? { core.navigation }
+    /// Where the state machines' "state → cause → state" lines go (`replay --verbose`): the decoders', the
+    /// recognizers', navigation's. nil (the default): none is formatted.
+    public var logSink: LogSink? {
+        get { core.logSink }
+        set { core.logSink = newValue }
+    }
     private let sources: [SessionSource]
 
     /// `optionsForDevice` gives a device its own settings (a configuration's device entries); the

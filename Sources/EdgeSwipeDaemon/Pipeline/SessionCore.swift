@@ -65,6 +65,14 @@ final class SessionCore {
     /// A source's screen may have changed: one added or removed, or its options (rotation) applied. Not on the
     /// per-frame path: only where the sources or their options change.
     var onGeometryChanged: (() -> Void)?
+    /// Where the state machines' "state → cause → state" lines go (`--verbose`): every source's decoder,
+    /// recognizers and hold forwarder, and navigation's arbiter and controller. nil: none is formatted.
+    var logSink: LogSink? {
+        didSet {
+            navigation?.logSink = logSink
+            for source in sources.values { log(source) }
+        }
+    }
 
     private(set) var sources: [SourceID: SessionSource] = [:]
     private var nextID = 0
@@ -88,15 +96,22 @@ final class SessionCore {
     /// a pop. With `forwarding`, each event goes on to the device's clone once the pipeline has taken it
     /// (HoldForwarder).
     func add(_ pipeline: DevicePipeline, forwarding: SourceForwarding? = nil) -> SessionSource {
-        if let navigation { pipeline.arena.delegate = navigation.arbiter }
+        if let navigation { pipeline.arena.delegate = navigation }
         // Navigation knows a gesture by its source and recognizer (every device's recognizers are named alike).
         pipeline.arena.source = GestureSource(nextID)
         let source = SessionSource(id: SourceID(nextID), pipeline: pipeline, forwarding: forwarding)
         nextID += 1
         sources[source.id] = source
+        if logSink != nil { log(source) }
         refresh(source)
         geometryChanged()
         return source
+    }
+
+    /// The source's state machines log to `logSink`.
+    private func log(_ source: SessionSource) {
+        source.pipeline.logSink = logSink
+        source.forwarding?.forwarder.logSink = logSink
     }
 
     /// The forwarder of an owned source (nil: not owned, or forwarding ended).

@@ -8,10 +8,8 @@ import TouchModel
 /// The service's log: one line per message on stderr (the journal adds time and unit), with a
 /// sd-daemon(3) priority prefix so journald records the level.
 package struct DaemonLog: Sendable {
-    package enum Level: Int, Comparable, Sendable {
-        case debug = 7, info = 6, warning = 4, error = 3
-        package static func < (a: Level, b: Level) -> Bool { a.rawValue > b.rawValue }
-    }
+    /// The levels every part logs with (TouchModel's LogSink).
+    package typealias Level = LogLevel
 
     package var minimum: Level
     private let sink: @Sendable (Level, String) -> Void
@@ -69,6 +67,14 @@ package struct DaemonLog: Sendable {
     }
 
     package func debug(_ m: @autoclosure () -> String) { log(.debug, m()) }
+
+    /// The state machines' lines as this log's debug lines (`run --verbose`), not damped: a sink for the session,
+    /// or nil when debug lines are not wanted, so that none is formatted.
+    package var transitionSink: LogSink? {
+        guard LogLevel.debug >= minimum else { return nil }
+        let log = self
+        return LogSink(minimum: .debug) { level, line in log.log(level, line) }
+    }
     package func info(_ m: @autoclosure () -> String, fileID: String = #fileID, line: Int = #line) {
         log(.info, m(), site: "\(fileID):\(line)")
     }

@@ -6,10 +6,10 @@ import TouchModel
 /// so a touchscreen with `rotation: auto` turns with its output: at once with no finger down, at the next lift
 /// otherwise (SessionCore's pending options), never in the middle of a swipe. A report goes with the connection
 /// that sent it, unless persistent (then `withdrawOutput` ends it): every change sets the devices up again.
-extension EdgeSwipeService {
+extension EdgeSwipeService: ServiceScreens {
     /// `{"output":..,"devices":[{"device":..,"rotation":..,"flipped":..,"pending":bool}]}`: the devices on that
     /// output that follow it, with what they turn to and whether a finger down holds the change until it lifts.
-    func outputReported(_ report: OutputReport, from client: ControlClientID) -> Result<JSONValue, ControlError> {
+    package func outputReported(_ report: OutputReport, from client: ControlClientID) -> Result<JSONValue, ControlError> {
         guard outputs.record(report, by: report.persistent ? .persistent : .connection(client)) else {
             let room = report.persistent
                 ? "\(ReportedOutputs.limit) persistent outputs are kept already (the limit; withdrawOutput frees one)"
@@ -23,7 +23,7 @@ extension EdgeSwipeService {
     }
 
     /// `withdrawOutput`: the client's own report of `name`, else the persistent one; the reply as reportOutput's.
-    func outputWithdrawn(_ name: String, by client: ControlClientID) -> Result<JSONValue, ControlError> {
+    package func outputWithdrawn(_ name: String, by client: ControlClientID) -> Result<JSONValue, ControlError> {
         guard outputs.withdraw(name, by: client) else {
             return .failure(ControlError(.badArguments, "withdrawOutput: no report of output \"\(name)\" to withdraw"))
         }
@@ -31,7 +31,7 @@ extension EdgeSwipeService {
     }
 
     /// A connection closed: the reports it held go.
-    func outputsForgotten(of client: ControlClientID) {
+    package func outputsForgotten(of client: ControlClientID) {
         let names = outputs.forget(client)
         guard !names.isEmpty else { return }
         _ = outputsChanged(names.joined(separator: ", "), because: "its reporter's connection closed")

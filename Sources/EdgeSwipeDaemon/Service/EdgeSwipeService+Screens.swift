@@ -29,7 +29,7 @@ extension EdgeSwipeService {
 
     /// The hello's and state's `screens`: every device's screen as the user sees it now (what its arena turns
     /// touches with: a change held until a lift is not in it yet), and the output it is on when the reports say.
-    func screens() -> JSONValue {
+    package func screens() -> JSONValue {
         ScreenJSON.screens(devices.keys.sorted().compactMap { id in
             guard let pipeline = session.pipeline(id), let record = devices[id] else { return nil }
             var output: String?

@@ -39,8 +39,9 @@ public final class EdgeSwipeService {
 
     let runtime: DaemonRuntime
     let session: LiveSession
-    /// Navigation's answer to control commands (the control server and HTTP bridge hold it weakly).
-    private let commands: NavigationCommandHandler
+    /// The answer to control commands, by family: navigation's, and the screens' (this service). The control
+    /// server and the HTTP bridge hold it weakly.
+    private let commands: ControlRouter
     let log: DaemonLog
     let store: ConfigStore
     let options: ServiceOptions
@@ -94,21 +95,21 @@ public final class EdgeSwipeService {
             let navigation = NavigationSession(screens: options.stack, config: base.navigation,
                                                popRecognizer: base.popRecognizer, now: Monotonic.now())
             let handler = NavigationCommandHandler(session: navigation)
-            commands = handler
-            runtime = try DaemonRuntime(config: store, handler: handler, log: log, passedControl: passed.control)
+            commands = ControlRouter(navigation: handler)
+            runtime = try DaemonRuntime(config: store, handler: commands, log: log, passedControl: passed.control)
             session = try LiveSession(loop: runtime.loop, timer: runtime.deadlineTimer, options: base, navigation: navigation)
             handler.afterChange = { [unowned session] in session.navigationChanged() }
         } catch {
             throw .failed("\(error)")
         }
+        // --verbose: the state machines' transitions, as debug lines (nil otherwise: none is formatted).
+        session.logSink = log.transitionSink
         session.onBackDelivery = { [unowned self] d, source in self.backDelivered(d, from: source) }
         session.start(output: { [unowned self] output in self.output(output) })
         session.onUnplug = { [unowned self] id, path in self.unplugged(id, path: path) }
         runtime.onConfigApplied = { [unowned self] config in self.configApplied(config) }
-        commands.onReportOutput = { [unowned self] report, client in self.outputReported(report, from: client) }
-        commands.onWithdrawOutput = { [unowned self] name, client in self.outputWithdrawn(name, by: client) }
-        commands.onClientGone = { [weak self] client in self?.outputsForgotten(of: client) }  // also while the service goes
-        commands.screens = { [unowned self] in self.screens() }
+        commands.screens.target = self  // weak: also while the service goes
+        commands.navigation?.screens = { [unowned self] in self.screens() }
         if let httpOptions {
             try startHTTP(httpOptions, passed: passed.http)
         } else if !passed.http.isEmpty {

@@ -48,6 +48,7 @@ public struct ServiceOptions: Sendable {
     var socketPath: String?
     var stack: [ScreenSpec]
     var backend: Backend
+    /// `--verbose`: debug lines in the log, the state machines' transitions among them (DaemonLog.transitionSink).
     var verbose: Bool
     /// Device nodes to open; empty: every device udev tags, with hotplug.
     var devices: [String]

@@ -21,9 +21,9 @@ public struct MultitouchDecoder: Sendable {
     public let device: DeviceDescription
     public private(set) var geometry: SurfaceGeometry
     public let mode: Mode
-    /// Receives "state -> event -> state" lines: SYN_DROPPED handling and protocol B slot lifecycles.
-    public var debugLog: (@Sendable (String) -> Void)? {
-        didSet { slotsB.log = debugLog }
+    /// Receives "state -> event -> state" lines (debug): SYN_DROPPED handling and protocol B slot lifecycles.
+    public var logSink: LogSink? {
+        didSet { slotsB.log = logSink }
     }
 
     let layout: Layout

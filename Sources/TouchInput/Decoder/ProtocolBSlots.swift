@@ -64,7 +64,7 @@ struct ProtocolBSlots {
     let xRange: AxisClamp
     let yRange: AxisClamp
     /// "slot N: state -> event -> state" lines, when debugging.
-    var log: (@Sendable (String) -> Void)?
+    var log: LogSink?
 
     /// Slots tracked at most (libevdev keeps 256; real panels have 10-20). A bad description claiming
     /// billions must not allocate them; slots beyond are ignored and counted as slot overflow.
@@ -94,7 +94,7 @@ struct ProtocolBSlots {
     /// Leaves the touch of slot `i`: an active contact is reported once more with `phase`; a pending one
     /// was never shown and just disappears. Then the slot is `next`.
     mutating func move(_ i: Int, to next: State, on event: @autoclosure () -> String) {
-        if let log, slots[i].state != next { log("slot \(i): \(slots[i].state.name) -> \(event()) -> \(next.name)") }
+        if let log, slots[i].state != next { log.debug("slot \(i): \(slots[i].state.name) -> \(event()) -> \(next.name)") }
         slots[i].state = next
         if next.isLive { reportable |= 1 << UInt64(i) }
     }

@@ -16,7 +16,7 @@ enum SyncState: String, Sendable {
 
 extension MultitouchDecoder {
     mutating func transition(to next: SyncState, on event: String) {
-        debugLog?("\(sync.rawValue) -> \(event) -> \(next.rawValue)")
+        logSink?.debug("\(sync.rawValue) -> \(event) -> \(next.rawValue)")
         sync = next
     }
 

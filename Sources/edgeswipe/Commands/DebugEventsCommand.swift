@@ -16,16 +16,20 @@ enum DebugEventsCommand: Subcommand {
     struct Options: CommandOptions {
         static let json = OptionSpec(name: "json", short: nil, valueName: nil, help: "Print JSON lines.")
         static let noFrames = OptionSpec(name: "no-frames", short: nil, valueName: nil, help: "Do not print touch frames, only gestures and navigation.")
-        static let options = [json, noFrames] + PipelineOptionGroup.options
+        static let verbose = OptionSpec(name: "verbose", short: "v", valueName: nil,
+                                        help: "Print the state machines' transitions on stderr (\"state -> event -> state\": decoder, recognizers, navigation).")
+        static let options = [json, noFrames, verbose] + PipelineOptionGroup.options
 
         var json: Bool
         var frames: Bool
+        var verbose: Bool
         var pipeline: PipelineOptionGroup
         var devices: [String]
 
         init(_ a: ParsedArguments) throws(UsageError) {
             json = a.flag(Self.json)
             frames = !a.flag(Self.noFrames)
+            verbose = a.flag(Self.verbose)
             pipeline = try PipelineOptionGroup(a)
             devices = a.positionals
         }
@@ -48,6 +52,7 @@ enum DebugEventsCommand: Subcommand {
             // Nobody can see the events any more (a full disk, a reader gone): stop; main.swift reports why.
             if Output.standardOutput.failure != nil { loop.stop() }
         }
+        if o.verbose { session.logSink = Output.transitionSink }
         for d in devices {
             try CommandError.naming(d.path) { try session.add(d) }
             Output.stderr("edgeswipe debug-events: reading \(d.path) \"\(d.description.name)\"")

@@ -28,7 +28,7 @@ enum ReplayCommand: Subcommand {
         static let json = OptionSpec(name: "json", short: nil, valueName: nil, help: "Print JSON lines.")
         static let frames = OptionSpec(name: "frames", short: nil, valueName: nil, help: "Also print every decoded touch frame.")
         static let verbose = OptionSpec(name: "verbose", short: "v", valueName: nil,
-                                        help: "Text output: print every changed/progress line (default: one per 10% of progress).")
+                                        help: "Print the state machines' transitions on stderr (\"state -> event -> state\": decoder, recognizers, navigation); text output: also every changed/progress line (default: one per 10% of progress).")
         static let realtime = OptionSpec(name: "realtime", short: nil, valueName: nil, help: "Replay in recorded time instead of as fast as possible.")
         static let config = OptionSpec(name: "config", short: "c", valueName: "FILE",
                                        help: "Daemon configuration whose per-device settings (size, rotation, edges...) apply.")
@@ -99,6 +99,7 @@ enum ReplayCommand: Subcommand {
         let session = try CommandError.naming(trace.source) {
             try ReplaySession(stream: trace, options: options, optionsForDevice: perDevice)
         }
+        if verbose { session.logSink = Output.transitionSink }
         let names = trace.devices.map(\.name)
         let deviceName: (SourceID) -> String? = { names.count > 1 ? names[$0.rawValue] : nil }
         let clock = realtime ? RealtimeClock() : nil

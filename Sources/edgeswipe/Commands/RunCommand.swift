@@ -21,7 +21,7 @@ enum RunCommand: Subcommand {
         static let socket = OptionSpec(name: "socket", short: nil, valueName: "PATH", help: "Control socket path, overriding the configuration.")
         static let backend = OptionSpec(name: "backend", short: nil, valueName: "auto|evdev",
                                         help: "auto (default): touchscreens through libinput (calibration, quirks), touchpads raw through libevdev; evdev: everything through libevdev.")
-        static let verbose = OptionSpec(name: "verbose", short: "v", valueName: nil, help: "Log debug messages.")
+        static let verbose = OptionSpec(name: "verbose", short: "v", valueName: nil, help: "Log debug messages, the state machines' transitions among them (\"state -> event -> state\": recognizers, decoder, ownership's hold forwarder, navigation).")
         static let http = OptionSpec(name: "http", short: nil, valueName: "PORT",
                                      help: "Also serve the protocol over HTTP on 127.0.0.1 and ::1 (docs/kiosk.md; \(HTTPOptions.defaultPort) is usual, 0 picks one).")
         static let httpToken = OptionSpec(name: "http-token", short: nil, valueName: "FILE", help: "Bearer token file for --http (mode 0600 or stricter).")

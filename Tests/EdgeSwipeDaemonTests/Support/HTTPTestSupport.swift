@@ -80,7 +80,7 @@ final class HTTPHarness: Sendable {
                 let navigation = NavigationCommandHandler(session: try NavigationSession(stack: navigationStack))
                 navigation.session.controller.recomputeExclusions(
                     devices: [ExclusionGeometry(screen: PhysicalSize(widthMM: 100, heightMM: 160), edgeZoneMM: 5)])
-                handler = navigation
+                handler = ControlRouter(navigation: navigation)
             }
             var options = HTTPOptions(port: 0, token: try BearerToken(httpTestToken), origins: try OriginPolicy(origins),
                                       site: StaticSite(files: ["index.html": .init(contentType: "text/html", bytes: Array("<p>kiosk</p>".utf8))]),
