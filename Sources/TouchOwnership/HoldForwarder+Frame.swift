@@ -83,7 +83,7 @@ extension HoldForwarder {
     private func findTouchChanges() {
         var slot = sourceSlot
         var named: UInt64 = 0
-        for e in pending where e.type == EventType.abs {
+        pending.withEvents { events in for e in events where e.type == EventType.abs {
             if e.code == AbsCode.mtSlot {
                 slot = e.value >= 0 && Int(e.value) < slots.count ? Int(e.value) : -1
                 continue
@@ -105,7 +105,7 @@ extension HoldForwarder {
                     changes[slot].trackingID = e.value
                 }
             }
-        }
+        } }
         touchedMask = named | keptMask
     }
 
@@ -124,7 +124,7 @@ extension HoldForwarder {
     /// Second pass: each event to the clone, to its touch's held frames, or nowhere.
     private func route(syn: InputEvent, passthrough: Bool) {
         let start = out.count
-        for e in pending {
+        pending.withEvents { events in for e in events {
             if e.type == EventType.abs && e.code == AbsCode.mtSlot {
                 let next = e.value >= 0 && Int(e.value) < slots.count ? Int(e.value) : -1
                 // Copied as read, unless the clone has that slot selected already (after frames that left out
@@ -154,7 +154,7 @@ extension HoldForwarder {
                 continue
             }
             out.append(e)
-        }
+        } }
         forEachSlot(in: touchedMask) { s in
             guard changes[s].startedTouch else { return }
             changes[s].startedTouch = false

@@ -159,7 +159,7 @@ import TouchOwnership
         let target = MemoryTarget()
         let core = SessionCore(navigation: nil, emitFrames: false)
         let pipeline = try DevicePipeline(device: phone, options: PipelineOptions(), mode: .live)
-        let source = core.add(pipeline, forwarding: try SourceForwarding(device: phone, mode: .live, target: target))
+        let source = core.add(pipeline, forwarding: try SourceForwarding(device: phone, mode: .live, target: .memory(target)))
         return (target, { for e in $0 { core.feed(e, to: source) } })
     }
 

@@ -28,20 +28,23 @@ final class SessionSource {
     /// Settings waiting for the last finger to lift.
     fileprivate var pendingOptions: PipelineOptions?
     @exclusivity(unchecked) fileprivate var removed = false
-    /// Where the source's events go on to when the device is owned (nil: not owned, or forwarding failed).
-    @exclusivity(unchecked) fileprivate var forwarding: SourceForwarding? {
-        didSet { forwardingRef = forwarding.map(Unmanaged.passUnretained) }
-    }
-    /// `forwarding` for the per-event path, which reads it without retaining it (a retain and a release for each
-    /// event and frame otherwise). Set only with `forwarding`, which keeps the object alive.
-    @exclusivity(unchecked) fileprivate var forwardingRef: Unmanaged<SourceForwarding>?
+    /// Where the source's events go on to when the device is owned (nil: not owned). A `let`: the per-event path
+    /// reads it, and its forwarder and target, borrowed from the source, without the retain and release a `var`'s
+    /// read costs for each event and frame. It lives as long as the source; `forwards` says whether it is used.
+    fileprivate let forwarding: SourceForwarding?
+    /// False once forwarding ended: a write to the clone failed, or the source was removed.
+    @exclusivity(unchecked) fileprivate var forwards: Bool
 
     fileprivate init(id: SourceID, pipeline: DevicePipeline, forwarding: SourceForwarding?) {
         self.id = id
         self.pipeline = pipeline
         self.forwarding = forwarding
-        forwardingRef = forwarding.map(Unmanaged.passUnretained)
+        forwards = forwarding != nil
     }
+
+    /// The forwarding while it goes on.
+    @inline(__always)
+    fileprivate var activeForwarding: SourceForwarding? { forwards ? forwarding : nil }
 }
 
 /// What live and replay share: sources' pipelines, navigation, and their deadlines, driven by one clock.
@@ -100,7 +103,7 @@ final class SessionCore {
     }
 
     /// The forwarder of an owned source (nil: not owned, or forwarding ended).
-    func forwarder(of id: SourceID) -> HoldForwarder? { sources[id]?.forwarding?.forwarder }
+    func forwarder(of id: SourceID) -> HoldForwarder? { sources[id]?.activeForwarding?.forwarder }
 
     /// The earliest pending deadline of any source or navigation.
     var nextDeadline: Microseconds? {
@@ -117,8 +120,9 @@ final class SessionCore {
                let source = deadlines.first?.payload {
                 pipelineVisits += 1
                 deliver(source.pipeline.deadlineReached(now: time), from: source)
-                if let forwarding = source.forwarding {
-                    forward(forwarding.forwarder.claimsChanged(claims: source.pipeline.arena, time: time), from: source)
+                if let forwarding = source.activeForwarding {
+                    forwarding.forwarder.claimsChanged(claims: source.pipeline.arena, time: time)
+                    forward(forwarding, from: source)
                 }
                 refresh(source)
             } else if let n = navigationDeadline, n <= limit, let navigation {
@@ -137,13 +141,13 @@ final class SessionCore {
         pipelineVisits += 1
         // Only a frame steps the arena, so only a frame can move the pipeline's deadline.
         guard let (frame, gestures) = source.pipeline.feed(event) else {
-            source.forwardingRef?._withUnsafeGuaranteedRef { $0.forwarder.take(event) }
+            source.activeForwarding?.forwarder.take(event)
             return
         }
         deliver(frame, gestures, from: source)
-        if let forwarding = source.forwardingRef {
-            forward(forwarding._withUnsafeGuaranteedRef { $0.forwarder.report(event, frame: frame, claims: source.pipeline.arena) },
-                    from: source)
+        if let forwarding = source.activeForwarding {
+            forwarding.forwarder.report(event, frame: frame, claims: source.pipeline.arena)
+            forward(forwarding, from: source)
         }
         refresh(source)
     }
@@ -173,7 +177,10 @@ final class SessionCore {
         pipelineVisits += 1
         let cancelled = source.pipeline.cancelAll(time: now)
         if let (frame, gestures) = cancelled { deliver(frame, gestures, from: source) }
-        if let forwarding = source.forwarding { forward(forwarding.forwarder.liftAll(time: now), from: source) }
+        if let forwarding = source.activeForwarding {
+            forwarding.forwarder.liftAll(time: now)
+            forward(forwarding, from: source)
+        }
         refresh(source)
         return cancelled != nil
     }
@@ -186,11 +193,13 @@ final class SessionCore {
         sources[source.id] = nil
         geometryChanged()
         source.removed = true
-        source.forwarding = nil
+        source.forwards = false
         if source.pendingOptions != nil {
             source.pendingOptions = nil
             pendingOptionsCount -= 1
         }
+        // The queue's stale entries would keep the source, and with it its clone, alive: rebuilt without it.
+        rebuildDeadlines()
         return cancelled
     }
 
@@ -234,10 +243,9 @@ final class SessionCore {
     /// device named, and ends the forwarding; the device's grab is released so its touches reach other readers
     /// again instead of being lost until a restart; recognition goes on.
     @inline(never)
-    private func forward(_ events: UnsafeBufferPointer<InputEvent>, from source: SessionSource) {
-        guard !events.isEmpty, let forwarding = source.forwardingRef else { return }
+    private func forward(_ forwarding: SourceForwarding, from source: SessionSource) {
         do {
-            try forwarding._withUnsafeGuaranteedRef { try $0.target.write(events) }
+            try forwarding.writeOutput()
         } catch {
             forwardingFailed(source, error)
         }
@@ -246,8 +254,8 @@ final class SessionCore {
     /// The write failed: forwarding ends (see `forward`).
     @inline(never)
     private func forwardingFailed(_ source: SessionSource, _ error: any Error) {
-        guard let forwarding = source.forwarding else { return }
-        source.forwarding = nil
+        guard let forwarding = source.activeForwarding else { return }
+        source.forwards = false
         var note = "forwarding to the clone of \(source.pipeline.description.label) stopped: \(error)"
         if let releaseGrab = forwarding.releaseGrab {
             do {
@@ -330,13 +338,16 @@ final class SessionCore {
     private func queue(_ source: SessionSource, at time: Microseconds) {
         // Stale entries leave when they reach the top; past twice the sources, the heap is rebuilt from the
         // live ones, so it stays bounded whatever the order deadlines move in.
-        if deadlines.count >= 2 * sources.count + 16 {
-            deadlines.removeAll()
-            for s in sources.values where s !== source {
-                if let t = s.queuedDeadline { deadlines.push(time: t, rank: s.id.rawValue, payload: s) }
-            }
-        }
+        if deadlines.count >= 2 * sources.count + 16 { rebuildDeadlines(except: source) }
         deadlines.push(time: time, rank: source.id.rawValue, payload: source)
+    }
+
+    /// The queue from the sources' deadlines alone: no stale entry, and none for a removed source.
+    private func rebuildDeadlines(except excluded: SessionSource? = nil) {
+        deadlines.removeAll()
+        for s in sources.values where s !== excluded {
+            if let t = s.queuedDeadline { deadlines.push(time: t, rank: s.id.rawValue, payload: s) }
+        }
     }
 
     /// The earliest live source deadline, which is then the queue's first entry: stale entries on top (a
