@@ -89,7 +89,7 @@ let package = Package(
                 swiftSettings: strict),
         // `edgeswipe doctor`: what stands between the user and a working swipe (other gesture tools, grabs,
         // compositor bindings, the kiosk browser's own swipe, the service). Pure checks over gathered facts.
-        .target(name: "EdgeSwipeDoctor", dependencies: ["EdgeSwipeSystem", "Gestures", "EdgeSwipeControl", "CEdgeSwipeSys"], swiftSettings: strict),
+        .target(name: "EdgeSwipeDoctor", dependencies: ["EdgeSwipeSystem", "TouchModel", "Gestures", "EdgeSwipeControl", "CEdgeSwipeSys"], swiftSettings: strict),
         // The back arrow of `edgeswipe feedback`, session side (runs as the user, never in the service): its state
         // over a back gesture, its geometry and the protocol lines it reads, pure; then its Wayland surface.
         .target(name: "EdgeSwipeFeedback", dependencies: ["TouchModel", "Gestures", "EdgeSwipeControl"], swiftSettings: strict,
@@ -142,7 +142,7 @@ let package = Package(
                                                                  "FixtureSupport"],
                     swiftSettings: strict),
         .testTarget(name: "EdgeSwipeFeedbackTests", dependencies: ["EdgeSwipeFeedback", "EdgeSwipeControl", "Gestures", "TouchModel"], swiftSettings: strict),
-        .testTarget(name: "EdgeSwipeDoctorTests", dependencies: ["EdgeSwipeDoctor", "Gestures", "EdgeSwipeControl"], swiftSettings: strict),
+        .testTarget(name: "EdgeSwipeDoctorTests", dependencies: ["EdgeSwipeDoctor", "TouchModel", "Gestures", "EdgeSwipeControl"], swiftSettings: strict),
         // Runs the built `edgeswipe` binary: help, exit codes, JSON output, error messages.
         .testTarget(name: "CLITests", dependencies: ["EdgeSwipeSystem", "FixtureSupport"], swiftSettings: strict),
         // Every input a fuzz target ever crashed on, run through the same harness code path.

@@ -5,10 +5,9 @@ import TouchInput
 /// runtime call) at every append and be retained wherever it is read or returned; these events are appended and
 /// read a few times for every frame of an owned device. Non-copyable: one owner frees the memory, and no copy can
 /// outlive it; the events are lent out only for the length of a call (`withEvents`).
-@usableFromInline
 struct EventBuffer: ~Copyable {
-    @usableFromInline private(set) var base: UnsafeMutablePointer<InputEvent>
-    @usableFromInline private(set) var count = 0
+    private(set) var base: UnsafeMutablePointer<InputEvent>
+    private(set) var count = 0
     private var capacity: Int
 
     init(capacity: Int) {
@@ -21,7 +20,7 @@ struct EventBuffer: ~Copyable {
     var isEmpty: Bool { count == 0 }
 
     /// The events, lent to `body` (valid only inside it).
-    @inlinable @inline(__always)
+    @inline(__always)
     func withEvents<R, E: Error>(_ body: (UnsafeBufferPointer<InputEvent>) throws(E) -> R) throws(E) -> R {
         try body(UnsafeBufferPointer(start: base, count: count))
     }

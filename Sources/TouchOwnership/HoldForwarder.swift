@@ -58,9 +58,8 @@ public final class HoldForwarder {
     @exclusivity(unchecked) var pointer: PointerEmulation
     /// The raw events of the frame being read, up to its SYN_REPORT.
     @exclusivity(unchecked) var pending: EventBuffer
-    /// What the last call gives the clone; lent to the caller by `withOutput` (inlined there: public and
-    /// `@usableFromInline`, so the write is a direct call in the caller, with no closure context).
-    @exclusivity(unchecked) @usableFromInline var out: EventBuffer
+    /// What the last call gives the clone; lent to the caller by `withOutput`.
+    @exclusivity(unchecked) var out: EventBuffer
     /// The slot the source's events go to (-1: an invalid one), and the one the clone's go to.
     @exclusivity(unchecked) var sourceSlot: Int
     @exclusivity(unchecked) var cloneSlot: Int
@@ -187,9 +186,9 @@ public final class HoldForwarder {
     }
 
     /// What the last `report`, `claimsChanged` or `liftAll` left for the clone, lent to `body`: whole frames (or
-    /// none), valid only inside it. The caller writes them there; the next call forgets them.
-    @inlinable @inline(__always)
-    public func withOutput<R, E: Error>(_ body: (UnsafeBufferPointer<InputEvent>) throws(E) -> R) throws(E) -> R {
+    /// none), valid only inside it. The caller writes them there; the next call forgets them. Not generic: across
+    /// the module boundary a generic would run unspecialised; this is one closure call per frame.
+    public func withOutput(_ body: (UnsafeBufferPointer<InputEvent>) throws -> Void) rethrows {
         try out.withEvents(body)
     }
 

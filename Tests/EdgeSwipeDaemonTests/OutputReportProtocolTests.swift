@@ -1,6 +1,7 @@
 import EdgeSwipeControl
 import Gestures
 import Testing
+import TouchModel
 @testable import EdgeSwipeDaemon
 
 /// `reportOutput` as the protocol reads it (docs/protocol.md): the shape `edgeswipe feedback` and `edgeswipe

@@ -1,6 +1,5 @@
 import EdgeSwipeBus
 import EdgeSwipeSystem
-import Gestures
 import TouchModel
 
 /// `rotation: accelerometer`: the service follows iio-sensor-proxy (`net.hadess.SensorProxy` at

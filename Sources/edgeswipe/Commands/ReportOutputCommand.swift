@@ -1,6 +1,5 @@
 import EdgeSwipeControl
 import EdgeSwipeDaemon
-import Gestures
 import TouchModel
 
 /// `edgeswipe report-output --output NAME --transform T`: tells the service an output's transform (and size), for
