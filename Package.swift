@@ -112,8 +112,8 @@ let package = Package(
         // libFuzzer targets (Fuzz/README.md): the harness, and one executable that is a libFuzzer binary when built
         // with -DEDGESWIPE_FUZZ and a regression runner (files on the command line) otherwise.
         .target(name: "FuzzHarness",
-                dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl", "EdgeSwipeCorpus",
-                               "YAMLDocument"],
+                dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "TouchOwnership", "EdgeSwipeDaemon", "EdgeSwipeControl",
+                               "EdgeSwipeCorpus", "YAMLDocument"],
                 path: "Fuzz/Harness",
                 swiftSettings: strict),
         .executableTarget(name: "edgeswipe-fuzz", dependencies: ["FuzzHarness"], path: "Fuzz/Runner", swiftSettings: strict),

@@ -255,3 +255,14 @@ public final class HoldForwarder {
         }
     }
 }
+
+extension HoldForwarder {
+    /// What the held frames take now, all slots together: what the forwarder fuzz target checks stays bounded
+    /// (`HeldFrames.eventLimit` events a slot, at most one frame an event).
+    package var heldStorage: (events: Int, frames: Int) {
+        held.reduce((0, 0)) { ($0.0 + $1.events.count, $0.1 + $1.frames.count) }
+    }
+
+    /// The most events one slot's hold keeps.
+    package static var heldEventLimit: Int { HeldFrames.eventLimit }
+}

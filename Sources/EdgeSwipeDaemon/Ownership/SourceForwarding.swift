@@ -2,10 +2,12 @@ import Gestures
 import TouchInput
 import TouchOwnership
 
-/// An owned source's forwarding: the forwarder that decides what goes on to the clone, and the clone. Every
-/// property is a `let`: the session reads them for each event and frame from the source's own `let`, borrowed,
-/// with no retain or release (a `var` would be copied out, retained, for each read).
-final class SourceForwarding {
+/// An owned source's forwarding: the forwarder that decides what goes on to the clone, and the clone.
+/// Non-copyable, held in the source's `let`: the session reads it for each event and frame as a borrow (a copy
+/// cannot be made), and its fields then come out of the borrowed value with no retain or release. A class, or an
+/// optional class reference read from a `let`, was retained and released around each use (BENCHMARKS.md,
+/// 2026-12-04).
+struct SourceForwarding: ~Copyable {
     let forwarder: HoldForwarder
     let target: ForwardTarget
     /// Gives the source device back to other readers (its grab released) once the clone cannot be written:
@@ -19,8 +21,8 @@ final class SourceForwarding {
     }
 
     /// A forwarding for `device` read in `mode`. Throws (OwnershipError) for a device that cannot be owned.
-    convenience init(device: DeviceDescription, mode: MultitouchDecoder.Mode, target: ForwardTarget,
-                     releaseGrab: (() throws -> Void)? = nil) throws {
+    init(device: DeviceDescription, mode: MultitouchDecoder.Mode, target: ForwardTarget,
+         releaseGrab: (() throws -> Void)? = nil) throws {
         self.init(forwarder: try HoldForwarder(device: device, mode: mode), target: target, releaseGrab: releaseGrab)
     }
 

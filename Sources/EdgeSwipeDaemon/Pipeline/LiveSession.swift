@@ -94,8 +94,10 @@ package final class LiveSession {
     @discardableResult
     package func add(_ device: LiveDevice, options deviceOptions: PipelineOptions? = nil,
                     forwardTo clone: UInputClone? = nil) throws -> SourceID {
-        let forwarding = try clone.map {
-            try SourceForwarding(device: device.description, mode: .live, target: .clone($0), releaseGrab: { try device.ungrab() })
+        var forwarding: SourceForwarding? = nil
+        if let clone {
+            forwarding = try SourceForwarding(device: device.description, mode: .live, target: .clone(clone),
+                                              releaseGrab: { try device.ungrab() })
         }
         let source = core.add(try DevicePipeline(device: device.description, options: deviceOptions ?? options, mode: .live),
                               forwarding: forwarding)
@@ -120,9 +122,8 @@ package final class LiveSession {
     package func addFed(_ description: DeviceDescription, options deviceOptions: PipelineOptions? = nil,
                        forwardTo target: ForwardTarget? = nil,
                        releaseGrab: (() throws -> Void)? = nil) throws -> SourceID {
-        let forwarding = try target.map {
-            try SourceForwarding(device: description, mode: .recording, target: $0, releaseGrab: releaseGrab)
-        }
+        var forwarding: SourceForwarding? = nil
+        if let target { forwarding = try SourceForwarding(device: description, mode: .recording, target: target, releaseGrab: releaseGrab) }
         return core.add(try DevicePipeline(device: description, options: deviceOptions ?? options, mode: .recording),
                         forwarding: forwarding).id
     }

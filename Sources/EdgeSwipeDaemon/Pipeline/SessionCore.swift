@@ -28,23 +28,33 @@ final class SessionSource {
     /// Settings waiting for the last finger to lift.
     fileprivate var pendingOptions: PipelineOptions?
     @exclusivity(unchecked) fileprivate var removed = false
-    /// Where the source's events go on to when the device is owned (nil: not owned). A `let`: the per-event path
-    /// reads it, and its forwarder and target, borrowed from the source, without the retain and release a `var`'s
-    /// read costs for each event and frame. It lives as long as the source; `forwards` says whether it is used.
+    /// Where the source's events go on to when the device is owned (nil: not owned). A `let` of a non-copyable
+    /// value: the per-event path borrows it, and its forwarder and target, from the source, without the retain and
+    /// release a class reference's read costs for each event and frame. It lives as long as the source;
+    /// `forwards` says whether it is used.
     fileprivate let forwarding: SourceForwarding?
     /// False once forwarding ended: a write to the clone failed, or the source was removed.
     @exclusivity(unchecked) fileprivate var forwards: Bool
 
-    fileprivate init(id: SourceID, pipeline: DevicePipeline, forwarding: SourceForwarding?) {
+    fileprivate init(id: SourceID, pipeline: DevicePipeline, forwarding: consuming SourceForwarding?) {
         self.id = id
         self.pipeline = pipeline
+        switch forwarding {
+        case .some: forwards = true
+        case .none: forwards = false
+        }
         self.forwarding = forwarding
-        forwards = forwarding != nil
     }
 
-    /// The forwarding while it goes on.
+    /// Hands the forwarding to `body` while it goes on, borrowed (inlined: no closure is made).
     @inline(__always)
-    fileprivate var activeForwarding: SourceForwarding? { forwards ? forwarding : nil }
+    fileprivate func withForwarding(_ body: (borrowing SourceForwarding) -> Void) {
+        guard forwards else { return }
+        switch forwarding {
+        case .some(let forwarding): body(forwarding)
+        case .none: break
+        }
+    }
 }
 
 /// What live and replay share: sources' pipelines, navigation, and their deadlines, driven by one clock.
@@ -90,7 +100,7 @@ final class SessionCore {
     /// Adds a pipeline as the next source; its recognizers ask navigation at touch-down and before they claim
     /// a pop. With `forwarding`, each event goes on to the device's clone once the pipeline has taken it
     /// (HoldForwarder).
-    func add(_ pipeline: DevicePipeline, forwarding: SourceForwarding? = nil) -> SessionSource {
+    func add(_ pipeline: DevicePipeline, forwarding: consuming SourceForwarding? = nil) -> SessionSource {
         if let navigation { pipeline.arena.delegate = navigation.arbiter }
         // Navigation knows a gesture by its source and recognizer (every device's recognizers are named alike).
         pipeline.arena.source = GestureSource(nextID)
@@ -103,7 +113,13 @@ final class SessionCore {
     }
 
     /// The forwarder of an owned source (nil: not owned, or forwarding ended).
-    func forwarder(of id: SourceID) -> HoldForwarder? { sources[id]?.activeForwarding?.forwarder }
+    func forwarder(of id: SourceID) -> HoldForwarder? {
+        guard let source = sources[id], source.forwards else { return nil }
+        switch source.forwarding {
+        case .some(let forwarding): return forwarding.forwarder
+        case .none: return nil
+        }
+    }
 
     /// The earliest pending deadline of any source or navigation.
     var nextDeadline: Microseconds? {
@@ -120,7 +136,7 @@ final class SessionCore {
                let source = deadlines.first?.payload {
                 pipelineVisits += 1
                 deliver(source.pipeline.deadlineReached(now: time), from: source)
-                if let forwarding = source.activeForwarding {
+                source.withForwarding { forwarding in
                     forwarding.forwarder.claimsChanged(claims: source.pipeline.arena, time: time)
                     forward(forwarding, from: source)
                 }
@@ -141,11 +157,12 @@ final class SessionCore {
         pipelineVisits += 1
         // Only a frame steps the arena, so only a frame can move the pipeline's deadline.
         guard let (frame, gestures) = source.pipeline.feed(event) else {
-            source.activeForwarding?.forwarder.take(event)
+            source.withForwarding { $0.forwarder.take(event) }
             return
         }
         deliver(frame, gestures, from: source)
-        if let forwarding = source.activeForwarding {
+        // Borrowed from the source (non-copyable, a `let`): no retain.
+        source.withForwarding { forwarding in
             forwarding.forwarder.report(event, frame: frame, claims: source.pipeline.arena)
             forward(forwarding, from: source)
         }
@@ -177,7 +194,7 @@ final class SessionCore {
         pipelineVisits += 1
         let cancelled = source.pipeline.cancelAll(time: now)
         if let (frame, gestures) = cancelled { deliver(frame, gestures, from: source) }
-        if let forwarding = source.activeForwarding {
+        source.withForwarding { forwarding in
             forwarding.forwarder.liftAll(time: now)
             forward(forwarding, from: source)
         }
@@ -243,7 +260,7 @@ final class SessionCore {
     /// device named, and ends the forwarding; the device's grab is released so its touches reach other readers
     /// again instead of being lost until a restart; recognition goes on.
     @inline(never)
-    private func forward(_ forwarding: SourceForwarding, from source: SessionSource) {
+    private func forward(_ forwarding: borrowing SourceForwarding, from source: SessionSource) {
         do {
             try forwarding.writeOutput()
         } catch {
@@ -254,10 +271,15 @@ final class SessionCore {
     /// The write failed: forwarding ends (see `forward`).
     @inline(never)
     private func forwardingFailed(_ source: SessionSource, _ error: any Error) {
-        guard let forwarding = source.activeForwarding else { return }
+        guard source.forwards else { return }
         source.forwards = false
+        var releaseGrab: (() throws -> Void)?
+        switch source.forwarding {
+        case .some(let forwarding): releaseGrab = forwarding.releaseGrab
+        case .none: return
+        }
         var note = "forwarding to the clone of \(source.pipeline.description.label) stopped: \(error)"
-        if let releaseGrab = forwarding.releaseGrab {
+        if let releaseGrab {
             do {
                 try releaseGrab()
                 note += "; grab released, other readers get its touches again"
@@ -335,6 +357,8 @@ final class SessionCore {
         if let d { queue(source, at: d) }
     }
 
+    /// Out of line: a moved deadline is rare per event, and inlined into `refresh` it doubled the per-event step.
+    @inline(never)
     private func queue(_ source: SessionSource, at time: Microseconds) {
         // Stale entries leave when they reach the top; past twice the sources, the heap is rebuilt from the
         // live ones, so it stays bounded whatever the order deadlines move in.
