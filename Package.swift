@@ -138,7 +138,9 @@ let package = Package(
                                    "EdgeSwipeBus", "CSystemdBus",
                                    "TouchOwnership", "EdgeSwipeCorpus", "YAMLDocument", "FixtureSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "EdgeSwipeHapticsTests", dependencies: ["EdgeSwipeHaptics", "EdgeSwipeControl", "Gestures", "EdgeSwipeSystem", "TouchModel", "CEdgeSwipeSys",
+        // EdgeSwipeBus's typed calls, rules and reading, without a bus daemon (a connection over a socket pair).
+        .testTarget(name: "EdgeSwipeBusTests", dependencies: ["EdgeSwipeBus", "EdgeSwipeSystem", "TouchModel"], swiftSettings: strict),
+        .testTarget(name: "EdgeSwipeHapticsTests", dependencies: ["EdgeSwipeHaptics", "EdgeSwipeBus", "EdgeSwipeControl", "Gestures", "EdgeSwipeSystem", "TouchModel", "CEdgeSwipeSys",
                                                                  "FixtureSupport"],
                     swiftSettings: strict),
         .testTarget(name: "EdgeSwipeFeedbackTests", dependencies: ["EdgeSwipeFeedback", "EdgeSwipeControl", "Gestures", "TouchModel"], swiftSettings: strict),
