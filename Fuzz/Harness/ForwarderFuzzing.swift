@@ -9,10 +9,13 @@ import TouchOwnership
 /// (each event taken or, at a frame, reported with the arena's claims; due deadlines first, then claimsChanged;
 /// at the end cancelAll and liftAll), and what the clone would see checked:
 /// - whole frames: every output ends in SYN_REPORT;
-/// - every touch pressed on the clone is released once: never a release of a slot with no touch, and none down
-///   after the final liftAll;
+/// - every touch pressed on the clone is released once: no release of a slot empty on the clone whose source
+///   had a touch there (a held or suppressed touch's end kept from the clone; a source's own redundant release,
+///   its slot empty on both, goes on as read: the kernel drops it as an unchanged value), and none down after
+///   the final liftAll;
 /// - nothing lost beyond the policy: with no recognizer (every touch free, nothing held or dropped) and no
-///   SYN_DROPPED, the clone gets the input as read, event for event (the last frame's own lift aside);
+///   SYN_DROPPED, the clone gets the input as read, event for event (the last frame's own lift aside; each
+///   SYN_REPORT the forwarder's own, value 0);
 /// - bounded memory: the held frames within `HeldFrames.eventLimit` events a slot, at most a frame an event;
 ///   each output within the events the forwarder was given and a lift and catch-up for each slot;
 /// - no impossible transition.
@@ -36,13 +39,18 @@ enum ForwarderFuzzing {
             return ["the fuzz device could not be set up"]
         }
         var clone = CloneChecker(device: device)
+        var source = CloneChecker(device: device)   // the source's slots, from what it sent
+        var sourceAtFrameStart = source.trackingIDs
         var given: [InputEvent] = []      // every event the forwarder was given, in order
         var sentSinceOutput = 0
         var droppedSeen = false
         var time: Microseconds = 1_000_000
         func collect(_ what: String) {
-            forwarder.withOutput { clone.check(Array($0), what: what, bound: sentSinceOutput) }
+            forwarder.withOutput {
+                clone.check(Array($0), what: what, bound: sentSinceOutput, sourceHad: sourceAtFrameStart)
+            }
             sentSinceOutput = 0
+            sourceAtFrameStart = source.trackingIDs
             let storage = forwarder.heldStorage
             if storage.events > device.slotCount.map({ min(max($0, 1), 64) * HoldForwarder.heldEventLimit }) ?? 0
                 || storage.frames > storage.events {
@@ -57,6 +65,7 @@ enum ForwarderFuzzing {
                 collect("claimsChanged")
             }
             given.append(event)
+            source.follow(event)
             sentSinceOutput += 1
             if event.type == EventType.syn && event.code == SynCode.dropped { droppedSeen = true }
             if let (frame, _) = pipeline.feed(event) {
@@ -73,8 +82,16 @@ enum ForwarderFuzzing {
         clone.checkAllReleased()
         if !recognizers && !droppedSeen && forwarder.counts == HoldCounts() {
             let frames = given.prefix(through: given.lastIndex(where: \.isSynReport) ?? -1)
-            if !asRead.elementsEqual(frames, by: { $0.type == $1.type && $0.code == $1.code && $0.value == $1.value }) {
-                clone.problem("with every touch free the clone got \(asRead.count) events for \(frames.count) read")
+            // A SYN_REPORT is the frame's end whatever its value: the forwarder writes its own, with value 0.
+            let same = { (a: InputEvent, b: InputEvent) in
+                a.type == b.type && a.code == b.code && (a.value == b.value || a.isSynReport)
+            }
+            if !asRead.elementsEqual(frames, by: same) {
+                let i = zip(asRead, frames).enumerated().first { !same($0.element.0, $0.element.1) }?.offset
+                    ?? min(asRead.count, frames.count)
+                let got = i < asRead.count ? "\(asRead[i])" : "nothing", read = i < frames.count ? "\(frames[frames.startIndex + i])" : "nothing"
+                clone.problem("with every touch free the clone got \(asRead.count) events for \(frames.count) read; "
+                              + "event \(i): \(got) for \(read)")
             }
         }
         if forwarder.impossibleTransitions != 0 {
@@ -102,21 +119,31 @@ struct CloneChecker {
     mutating func problem(_ text: String) { if problems.count < 10 { problems.append(text) } }
 
     /// One call's output. `bound`: the events given since the last output; the output may add, per slot, a
-    /// slot selection, a lift and its catch-up values (about a dozen), besides what was held.
-    mutating func check(_ events: [InputEvent], what: String, bound: Int) {
+    /// slot selection, a lift and its catch-up values (about a dozen), besides what was held. `sourceHad`: the
+    /// source's tracking ids before the events of this output.
+    mutating func check(_ events: [InputEvent], what: String, bound: Int, sourceHad: [Int32]) {
         guard !events.isEmpty else { return }
         if !(events.last!.isSynReport) { problem("\(what): output does not end in SYN_REPORT (\(events.count) events)") }
         if events.count > bound + slotCount * (HoldForwarder.heldEventLimit + 16) + 64 {
             problem("\(what): \(events.count) events out for \(bound) in")
         }
         received += events
-        for e in events where e.type == EventType.abs {
-            if e.code == AbsCode.mtSlot {
-                slot = e.value >= 0 && Int(e.value) < slotCount ? Int(e.value) : -1
-            } else if e.code == AbsCode.mtTrackingID, slot >= 0 {
-                if e.value < 0 && trackingIDs[slot] < 0 { problem("\(what): slot \(slot) released with no touch on the clone") }
-                trackingIDs[slot] = e.value < 0 ? -1 : e.value
+        for e in events {
+            if e.type == EventType.abs && e.code == AbsCode.mtTrackingID && e.value < 0 && slot >= 0
+                && trackingIDs[slot] < 0 && sourceHad[slot] >= 0 {
+                problem("\(what): slot \(slot) released on the clone, which never had its touch \(sourceHad[slot])")
             }
+            follow(e)
+        }
+    }
+
+    /// The slot selection and tracking ids `e` changes.
+    mutating func follow(_ e: InputEvent) {
+        guard e.type == EventType.abs else { return }
+        if e.code == AbsCode.mtSlot {
+            slot = e.value >= 0 && Int(e.value) < slotCount ? Int(e.value) : -1
+        } else if e.code == AbsCode.mtTrackingID, slot >= 0 {
+            trackingIDs[slot] = e.value < 0 ? -1 : e.value
         }
     }
 

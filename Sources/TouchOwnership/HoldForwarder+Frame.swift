@@ -138,7 +138,10 @@ extension HoldForwarder {
             }
             if e.type == EventType.abs, let i = SlotValues.index(of: e.code) {
                 guard sourceSlot >= 0 else {
-                    if passthrough { out.append(e) }
+                    // The source's slot is invalid: the event changes nothing there. As read only while the
+                    // clone's selection is invalid too (its kernel ignores it alike): on a valid clone slot (after
+                    // a resync that left the source's selection off the clone) it would change another touch.
+                    if passthrough && !slots.indices.contains(cloneSlot) { out.append(e) }
                     continue
                 }
                 routeSlotEvent(e, index: i, slot: sourceSlot, passthrough: passthrough)

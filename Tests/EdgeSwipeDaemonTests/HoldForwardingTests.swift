@@ -181,6 +181,24 @@ import TouchOwnership
         #expect(target.frames == splitFrames(expected.events))
     }
 
+    /// The fuzz target's finding (Fuzz/regressions/forwarder): after a SYN_DROPPED whose synced state selects a
+    /// slot past the device's last, the source's next events go to that invalid slot and change nothing; the
+    /// clone, whose selection stayed on slot 0, must not get them there (its tracking id -1 would end the touch
+    /// still down on the source). The clone's tracking ids: the touch, the resync's lift, the touch reported
+    /// again, and its real end only.
+    @Test func eventsOfAnInvalidSourceSlotNeverReachAValidCloneSlot() throws {
+        let (target, feed) = try liveSource()
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(520), mty(1000), touch(1), absx(520), absy(1000)])
+        s.synDropped(10)
+        s.frame(10, [slot(40)])
+        s.frame(20, [tid(-1)])
+        s.frame(30, [slot(0), tid(-1), touch(0)])
+        feed(s.events)
+        let ids = target.events.filter { $0.type == EventType.abs && $0.code == AbsCode.mtTrackingID }.map(\.value)
+        #expect(ids == [1, -1, 1, -1])
+    }
+
     /// SYN_DROPPED on a live device while an edge touch is held: it stays held (its recognizer is still
     /// deciding), and when it is released the clone gets it whole from the synced state.
     @Test func synDroppedLiveKeepsAHeldTouchHeld() throws {
