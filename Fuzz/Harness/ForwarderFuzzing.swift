@@ -10,9 +10,9 @@ import TouchOwnership
 /// at the end cancelAll and liftAll), and what the clone would see checked:
 /// - whole frames: every output ends in SYN_REPORT;
 /// - every touch pressed on the clone is released once: no release of a slot empty on the clone whose source
-///   had a touch there (a held or suppressed touch's end kept from the clone; a source's own redundant release,
-///   its slot empty on both, goes on as read: the kernel drops it as an unchanged value), and none down after
-///   the final liftAll;
+///   had a touch there and did not end it in these events (a held or suppressed touch's end kept from the
+///   clone; a source's own redundant releases go on as read: the kernel drops them as unchanged values), and
+///   none down after the final liftAll;
 /// - nothing lost beyond the policy: with no recognizer (every touch free, nothing held or dropped) and no
 ///   SYN_DROPPED, the clone gets the input as read, event for event (the last frame's own lift aside; each
 ///   SYN_REPORT the forwarder's own, value 0);
@@ -47,10 +47,12 @@ enum ForwarderFuzzing {
         var time: Microseconds = 1_000_000
         func collect(_ what: String) {
             forwarder.withOutput {
-                clone.check(Array($0), what: what, bound: sentSinceOutput, sourceHad: sourceAtFrameStart)
+                clone.check(Array($0), what: what, bound: sentSinceOutput, sourceHad: sourceAtFrameStart,
+                            sourceEnded: source.ended)
             }
             sentSinceOutput = 0
             sourceAtFrameStart = source.trackingIDs
+            source.ended = []
             let storage = forwarder.heldStorage
             if storage.events > device.slotCount.map({ min(max($0, 1), 64) * HoldForwarder.heldEventLimit }) ?? 0
                 || storage.frames > storage.events {
@@ -107,6 +109,8 @@ struct CloneChecker {
     var slot: Int
     var trackingIDs: [Int32]
     var received: [InputEvent] = []
+    /// Slots whose tracking id was set negative since this was last emptied.
+    var ended: Set<Int> = []
     var problems: [String] = []
 
     init(device: DeviceDescription) {
@@ -120,8 +124,9 @@ struct CloneChecker {
 
     /// One call's output. `bound`: the events given since the last output; the output may add, per slot, a
     /// slot selection, a lift and its catch-up values (about a dozen), besides what was held. `sourceHad`: the
-    /// source's tracking ids before the events of this output.
-    mutating func check(_ events: [InputEvent], what: String, bound: Int, sourceHad: [Int32]) {
+    /// source's tracking ids before the events of this output; `sourceEnded`: the slots whose touch the source
+    /// ended in them.
+    mutating func check(_ events: [InputEvent], what: String, bound: Int, sourceHad: [Int32], sourceEnded: Set<Int>) {
         guard !events.isEmpty else { return }
         if !(events.last!.isSynReport) { problem("\(what): output does not end in SYN_REPORT (\(events.count) events)") }
         if events.count > bound + slotCount * (HoldForwarder.heldEventLimit + 16) + 64 {
@@ -130,7 +135,7 @@ struct CloneChecker {
         received += events
         for e in events {
             if e.type == EventType.abs && e.code == AbsCode.mtTrackingID && e.value < 0 && slot >= 0
-                && trackingIDs[slot] < 0 && sourceHad[slot] >= 0 {
+                && trackingIDs[slot] < 0 && sourceHad[slot] >= 0 && !sourceEnded.contains(slot) {
                 problem("\(what): slot \(slot) released on the clone, which never had its touch \(sourceHad[slot])")
             }
             follow(e)
@@ -144,6 +149,7 @@ struct CloneChecker {
             slot = e.value >= 0 && Int(e.value) < slotCount ? Int(e.value) : -1
         } else if e.code == AbsCode.mtTrackingID, slot >= 0 {
             trackingIDs[slot] = e.value < 0 ? -1 : e.value
+            if e.value < 0 { ended.insert(slot) }
         }
     }
 
