@@ -28,7 +28,7 @@ public final class BusConnection {
         case address(String)
         /// A connection over this connected socket, which the connection takes and closes (tests: one end of a
         /// socket pair with nothing behind it, to build and read messages without a bus daemon).
-        case socket(Int32)
+        case descriptor(Int32)
     }
 
     /// What went wrong after the connection was made.
@@ -67,7 +67,7 @@ public final class BusConnection {
         case .address(let address):
             name = "the bus at \(address)"
             result = Self.open(address: address, &connection)
-        case .socket(let descriptor):
+        case .descriptor(let descriptor):
             name = "the connection on descriptor \(descriptor)"
             result = Self.open(socket: descriptor, &connection)
         }

@@ -20,7 +20,7 @@ import TouchModel
             // A test's own socket pair: EdgeSwipeSystem has no wrapper for it, and the product needs none.
             #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0)
             peer = ends[1]
-            connection = try BusConnection(loop: loop, bus: .socket(ends[0]))
+            connection = try BusConnection(loop: loop, bus: .descriptor(ends[0]))
         }
 
         /// The peer first: with it gone sd-bus's flush on close fails at once instead of waiting out its timeout for
