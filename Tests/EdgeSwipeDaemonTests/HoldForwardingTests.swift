@@ -181,6 +181,28 @@ import TouchOwnership
         #expect(target.frames == splitFrames(expected.events))
     }
 
+    /// A removed source goes with its forwarding and clone even while the deadline queue had an entry for it
+    /// (an edge touch waits for its recognizer's deadline): the forwarding is the source's for its whole life, so
+    /// a stale entry would keep the clone, a uinput device, alive after an unplug.
+    @Test func aRemovedSourceLetsItsCloneGoAtOnce() throws {
+        let core = SessionCore(navigation: nil, emitFrames: false)
+        weak var clone: MemoryClone?
+        weak var removed: SessionSource?
+        do {
+            let target = MemoryClone()
+            clone = target
+            let pipeline = try DevicePipeline(device: phone, options: PipelineOptions(), mode: .live)
+            let source = core.add(pipeline, forwarding: try SourceForwarding(device: phone, mode: .live, target: .memory(target)))
+            removed = source
+            var s = FrameScript()
+            s.frame(0, [tid(1), mtx(16), mty(1000), touch(1), absx(16), absy(1000)])
+            for e in s.events { core.feed(e, to: source) }
+            #expect(core.nextDeadline != nil)   // held at the edge: its recognizer's deadline is queued
+            core.remove(source, now: Microseconds(milliseconds: 5))
+        }
+        #expect(removed == nil && clone == nil)
+    }
+
     /// The fuzz target's finding (Fuzz/regressions/forwarder): after a SYN_DROPPED whose synced state selects a
     /// slot past the device's last, the source's next events go to that invalid slot and change nothing; the
     /// clone, whose selection stayed on slot 0, must not get them there (its tracking id -1 would end the touch
