@@ -1,5 +1,6 @@
 import Gestures
 import Navigation
+import TouchModel
 
 /// The control protocol, version 3 (2 plus reportOutput; 2 was 1 plus back handlers; requests naming 1 or 2 are served
 /// alike; docs/protocol.md lists the versions), as pure functions: one line of bytes in -> a request or an error;
