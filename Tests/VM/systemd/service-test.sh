@@ -385,7 +385,12 @@ measure_installed() {
     systemctl start "$unit" || fail "start"
     now "$t"; echo
 }
-installed_s=$(for _ in 1 2 3; do measure_installed; done | median)
+# The starts run in a command substitution's subshell, where fail cannot end the test: each start's output is
+# checked instead, every line a number of seconds.
+all_seconds() { ! grep -qvE '^[0-9]+(\.[0-9]+)?$' <<<"$1"; }
+starts=$(for _ in 1 2 3; do measure_installed; done)
+all_seconds "$starts" || fail_later "the installed service did not reach READY in each of 3 starts: $(tr '\n' ' ' <<<"$starts")"
+installed_s=$(median <<<"$starts")
 rss_kib=$(awk '/^VmRSS/ { print $2 }' /proc/"$(main_pid)"/status)
 echo "figure: installed service: start to READY ${installed_s} s (median of 3), VmRSS $((rss_kib / 1024)) MiB ($rss_kib KiB) with 1 touchscreen"
 systemctl stop "$unit"
@@ -400,7 +405,9 @@ for bin in "${tree_binaries[@]}"; do
         echo "$tree_rss" >"$work/tree_rss"
         systemctl stop edgeswipe-tree.service
     }
-    tree_s=$(for _ in 1 2 3; do measure_tree; done | median)
+    starts=$(for _ in 1 2 3; do measure_tree; done)
+    all_seconds "$starts" || fail_later "$bin did not reach READY in each of 3 starts: $(tr '\n' ' ' <<<"$starts")"
+    tree_s=$(median <<<"$starts")
     echo "figure: $bin (same config, systemd-run Type=notify, no sandbox): start to READY ${tree_s} s, VmRSS $(($(cat "$work/tree_rss") / 1024)) MiB; installed/build-tree = $(awk -v a="$installed_s" -v b="$tree_s" 'BEGIN { printf "%.2f", a / b }')"
 done
 vm_remove_device
