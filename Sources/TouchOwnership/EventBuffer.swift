@@ -19,6 +19,9 @@ struct EventBuffer: ~Copyable {
 
     var isEmpty: Bool { count == 0 }
 
+    /// The events as they are now, for a view the owner keeps until its next change (HoldForwarder.outView).
+    var view: UnsafeBufferPointer<InputEvent> { UnsafeBufferPointer(start: base, count: count) }
+
     /// The events, lent to `body` (valid only inside it).
     @inline(__always)
     func withEvents<R, E: Error>(_ body: (UnsafeBufferPointer<InputEvent>) throws(E) -> R) throws(E) -> R {

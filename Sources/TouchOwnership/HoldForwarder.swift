@@ -60,6 +60,10 @@ public final class HoldForwarder {
     @exclusivity(unchecked) var pending: EventBuffer
     /// What the last call gives the clone; lent to the caller by `withOutput`.
     @exclusivity(unchecked) var out: EventBuffer
+    /// `out`'s events as the last public call left them, so that `withOutput` is inlined into the caller with no
+    /// closure call: `out` itself cannot be `@usableFromInline` (a non-copyable stored property there crashed the
+    /// release compiler; BENCHMARKS.md, 2026-12-04). Set at the end of `report`, `claimsChanged` and `liftAll`.
+    @usableFromInline @exclusivity(unchecked) var outView: UnsafeBufferPointer<InputEvent>
     /// The slot the source's events go to (-1: an invalid one), and the one the clone's go to.
     @exclusivity(unchecked) var sourceSlot: Int
     @exclusivity(unchecked) var cloneSlot: Int
@@ -110,6 +114,7 @@ public final class HoldForwarder {
         changes = Array(repeating: SlotChanges(), count: n)
         pending = EventBuffer(capacity: 64)
         out = EventBuffer(capacity: 128)
+        outView = UnsafeBufferPointer(start: nil, count: 0)
     }
 
     deinit { slots.deallocate() }
@@ -146,6 +151,7 @@ public final class HoldForwarder {
         pending.removeAll()
         dropped = false
         plain = true
+        outView = out.view
     }
 
     /// Claims changed with no new event (a recognizer's deadline fired at `time`): releases the held touches now
@@ -167,6 +173,7 @@ public final class HoldForwarder {
         }
         if any { releaseHeld() }
         recomputeKept()
+        outView = out.view
     }
 
     /// Lifts every touch on the clone (the source is gone, or its contacts were cancelled at `time`). Touches
@@ -183,13 +190,15 @@ public final class HoldForwarder {
             transition(s, .liftedAll(stillDown: slots[s].source.trackingID >= 0))
         }
         recomputeKept()
+        outView = out.view
     }
 
     /// What the last `report`, `claimsChanged` or `liftAll` left for the clone, lent to `body`: whole frames (or
     /// none), valid only inside it. The caller writes them there; the next call forgets them. Not generic: across
-    /// the module boundary a generic would run unspecialised; this is one closure call per frame.
+    /// the module boundary a generic would run unspecialised; inlined, so no closure is made or called.
+    @inlinable
     public func withOutput(_ body: (UnsafeBufferPointer<InputEvent>) throws -> Void) rethrows {
-        try out.withEvents(body)
+        try body(outView)
     }
 
     // MARK: - Writing to the clone
