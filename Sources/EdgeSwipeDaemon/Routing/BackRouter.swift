@@ -1,5 +1,6 @@
 import EdgeSwipeControl
 import Gestures
+import Navigation
 
 /// Where a handed-off back goes, and why: the words logged, published on `backDispatched` (`route`) and given in
 /// the focus reply. `action` nil: the configured default (the settings' `actions`, KEY_BACK as shipped).
@@ -13,7 +14,7 @@ package struct RouteDecision: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Replay and every hand-off before a session reported: the default.
-    package static let noFocusReport = RouteDecision(reason: "default, no focus report", action: nil)
+    package static let noFocusReport = RouteDecision(reason: BackDecision.defaultRoute, action: nil)
 
     package var description: String { "route: \(reason)" }
 }
