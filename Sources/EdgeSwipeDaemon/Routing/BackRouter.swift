@@ -40,7 +40,9 @@ package struct RoutingFocus: Hashable, Sendable {
 /// toolkit's back (ToolkitBack); with no toolkit known, the shipped app_id rules; else the default. Pure (fnmatch
 /// and regexec are computations, no I/O).
 package enum BackRouter {
-    package static func decide(focus: RoutingFocus?, routes: [BackRoute], toolkitRouting: Bool, edge: Edge) -> RouteDecision {
+    /// `edge` nil: a back from no edge in particular (the focus reply's and doctor's "would get now"): routes
+    /// naming edges are passed over.
+    package static func decide(focus: RoutingFocus?, routes: [BackRoute], toolkitRouting: Bool, edge: Edge?) -> RouteDecision {
         guard let focus else { return .noFocusReport }
         guard let app = focus.app else { return RouteDecision(reason: "default, nothing focused", action: nil) }
         let name = app.appID.isEmpty ? "(no app_id)" : app.appID
@@ -62,9 +64,9 @@ package enum BackRouter {
     }
 
     /// The first route whose edges, app_id glob and title regex all take this back.
-    static func firstMatch(_ routes: [BackRoute], app: FocusedApp, edge: Edge) -> (Int, BackRoute)? {
+    static func firstMatch(_ routes: [BackRoute], app: FocusedApp, edge: Edge?) -> (Int, BackRoute)? {
         for (i, route) in routes.enumerated() {
-            if let edges = route.edges, !edges.contains(edge) { continue }
+            if let edges = route.edges, !(edge.map(edges.contains) ?? false) { continue }
             if let glob = route.appID, !RoutePattern.glob(glob, matches: app.appID) { continue }
             if let pattern = route.title {
                 // Checked when the configuration was read; a pattern that no longer compiles matches nothing.
