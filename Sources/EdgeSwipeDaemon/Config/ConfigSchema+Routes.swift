@@ -27,7 +27,7 @@ extension DaemonConfig {
         var route = BackRoute(action: .none, line: node.mark.line)
         var ok = true
         if let e = m["match"], let mm = r.mapping(e.value, "\(key).match", known: ["app_id", "title"]) {
-            if mm.isEmpty { r.issue("\(key).match", e.value.mark, "matches every app; name app_id or title, or leave match out"); ok = false }
+            if case .mapping(let entries, _) = e.value, entries.isEmpty { r.issue("\(key).match", e.value.mark, "matches every app; name app_id or title, or leave match out"); ok = false }
             if let v = mm["app_id"], let glob = r.string(v.value, "\(key).match.app_id") {
                 if glob.isEmpty || glob.utf8.count > BackRoute.maxGlobBytes {
                     r.issue("\(key).match.app_id", v.value.mark,
