@@ -54,6 +54,17 @@ import TouchModel
                 == #"{"command":"reportFocus","result":{"action":"the configured actions: key KEY_BACK","pid":"none","route":"default, no toolkit or shipped rule for foot"},"type":"reply"}"#)
     }
 
+    /// The hello says the route a back would take now (doctor shows it).
+    @Test func theHelloNamesTheBackRouteNow() {
+        let rig = Rig()
+        #expect(rig.router.helloFields()["backRoute"]
+                == .object(["route": .string("default, no focus report"), "action": .string("the configured actions: none")]))
+        _ = rig.send(Self.report("org.kde.dolphin", toolkit: "kirigami"))
+        #expect(rig.router.helloFields()["backRoute"]
+                == .object(["route": .string("toolkit kirigami"), "action": .string("keys KEY_LEFTALT KEY_LEFT")]))
+        #expect(ControlRouter(navigation: nil).helloFields()["backRoute"] == nil)
+    }
+
     @Test func theFocusFamilyTouchesNoNavigation() throws {
         let navigation = NavigationCommandHandler(session: try NavigationSession(stack: "home"))
         var flushes = 0

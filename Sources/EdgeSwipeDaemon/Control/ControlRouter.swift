@@ -40,8 +40,8 @@ package final class ControlRouter: ControlCommandHandler {
         focus.clientDisconnected(client)
     }
 
-    /// The hello's `screens`, from the service's screens.
+    /// The hello's `screens`, from the service's screens, and its `backRoute`, from the back routing.
     package func helloFields() -> [String: JSONValue] {
-        screens.helloFields()
+        screens.helloFields().merging(focus.helloFields()) { own, _ in own }
     }
 }

@@ -6,6 +6,8 @@ package protocol ServiceFocus: AnyObject {
     func focusReported(_ report: FocusReport, from client: ControlClientID, now: Microseconds) -> Result<JSONValue, ControlError>
     /// A connection closed: its report goes.
     func focusForgotten(of client: ControlClientID)
+    /// The hello's `backRoute`: the route a back would take now (doctor shows it).
+    func backRoute() -> JSONValue
 }
 
 /// The focus family of control commands: `reportFocus`, to the service's back routing. Never navigation's: a
@@ -26,5 +28,10 @@ package final class FocusCommandHandler {
 
     package func clientDisconnected(_ client: ControlClientID) {
         target?.focusForgotten(of: client)
+    }
+
+    package func helloFields() -> [String: JSONValue] {
+        guard let target else { return [:] }
+        return ["backRoute": target.backRoute()]
     }
 }

@@ -63,6 +63,11 @@ package final class FocusRouting: ServiceFocus {
         tracker.forget(client)
     }
 
+    package func backRoute() -> JSONValue {
+        let decision = route(for: nil, edge: nil)
+        return .object(["route": .string(decision.reason), "action": .string(words(decision, settings: settings(nil)))])
+    }
+
     // MARK: Routes
 
     /// The route a back from `edge` of `source`'s device takes now. The pid is looked at again: a process gone or
