@@ -18,7 +18,8 @@ import TouchModel
         let focus = FocusRouting(log: .silent)
         let router: ControlRouter
         var processes: [Int32: ProcessLookup] = [:]
-        var settings = DeviceSettings()
+        /// The shipped settings' hand-off: KEY_BACK on a completed left swipe.
+        var settings = DeviceSettings(actions: [RouteActionTests.keyBack])
 
         init(navigation: NavigationCommandHandler? = nil) {
             router = ControlRouter(navigation: navigation, focus: FocusCommandHandler(target: focus))
@@ -48,8 +49,7 @@ import TouchModel
         #expect(rig.send(Self.report("org.gnome.Nautilus", pid: 4321, toolkit: "libadwaita"))
                 == #"{"command":"reportFocus","result":{"action":"keys KEY_LEFTALT KEY_LEFT","pid":"unverified","route":"toolkit libadwaita"},"type":"reply"}"#)
         #expect(rig.send(#"{"command":"reportFocus","source":"foreign-toplevel","focused":false}"#)
-                == #"{"command":"reportFocus","result":{"action":"the configured actions: none","pid":"none","route":"default, nothing focused"},"type":"reply"}"#)
-        rig.settings.actions = [RouteActionTests.keyBack]
+                == #"{"command":"reportFocus","result":{"action":"the configured actions: key KEY_BACK","pid":"none","route":"default, nothing focused"},"type":"reply"}"#)
         #expect(rig.send(Self.report("foot", source: "foreign-toplevel"))
                 == #"{"command":"reportFocus","result":{"action":"the configured actions: key KEY_BACK","pid":"none","route":"default, no toolkit or shipped rule for foot"},"type":"reply"}"#)
     }
@@ -58,11 +58,26 @@ import TouchModel
     @Test func theHelloNamesTheBackRouteNow() {
         let rig = Rig()
         #expect(rig.router.helloFields()["backRoute"]
-                == .object(["route": .string("default, no focus report"), "action": .string("the configured actions: none")]))
+                == .object(["route": .string("default, no focus report"), "action": .string("the configured actions: key KEY_BACK")]))
         _ = rig.send(Self.report("org.kde.dolphin", toolkit: "kirigami"))
         #expect(rig.router.helloFields()["backRoute"]
                 == .object(["route": .string("toolkit kirigami"), "action": .string("keys KEY_LEFTALT KEY_LEFT")]))
         #expect(ControlRouter(navigation: nil).helloFields()["backRoute"] == nil)
+    }
+
+    /// Toolkit routing replaces a configured key only: an edge whose completion runs a command, or runs nothing,
+    /// keeps it; the user's own routes apply there too.
+    @Test func toolkitRoutingReplacesOnlyAKey() {
+        let rig = Rig()
+        let hook = ActionRule(trigger: .complete, edge: .right, action: .run([.literal("/usr/local/bin/kiosk-hook")]))
+        rig.settings.actions = [RouteActionTests.keyBack, hook]
+        _ = rig.send(Self.report("org.kde.dolphin", toolkit: "kirigami"))
+        #expect(rig.focus.route(for: nil, edge: .left).reason == "toolkit kirigami")
+        let kept = "default, the configured actions here press no key (toolkit routing replaces only a key)"
+        #expect(rig.focus.route(for: nil, edge: .right).reason == kept)
+        #expect(rig.focus.route(for: nil, edge: .top).reason == kept, "no rule for the top edge: nothing, as configured")
+        rig.settings.routes = [BackRoute(appID: "org.kde.*", edges: [.right], action: .altLeft)]
+        #expect(rig.focus.route(for: nil, edge: .right).reason == "app org.kde.dolphin, routes[0]")
     }
 
     @Test func theFocusFamilyTouchesNoNavigation() throws {

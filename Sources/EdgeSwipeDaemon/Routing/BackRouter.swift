@@ -42,7 +42,11 @@ package struct RoutingFocus: Hashable, Sendable {
 package enum BackRouter {
     /// `edge` nil: a back from no edge in particular (the focus reply's and doctor's "would get now"): routes
     /// naming edges are passed over.
-    package static func decide(focus: RoutingFocus?, routes: [BackRoute], toolkitRouting: Bool, edge: Edge?) -> RouteDecision {
+    /// `defaultIsKey`: the configured default of this back presses a key (KEY_BACK as shipped). The toolkit's
+    /// back and the shipped rules replace only that: a `run` rule, or no rule at all (an edge configured to do
+    /// nothing), stays as configured; the user's own routes apply whatever the default.
+    package static func decide(focus: RoutingFocus?, routes: [BackRoute], toolkitRouting: Bool, edge: Edge?,
+                               defaultIsKey: Bool = true) -> RouteDecision {
         guard let focus else { return .noFocusReport }
         guard let app = focus.app else { return RouteDecision(reason: "default, nothing focused", action: nil) }
         let name = app.appID.isEmpty ? "(no app_id)" : app.appID
@@ -50,6 +54,9 @@ package enum BackRouter {
             return RouteDecision(reason: "app \(name), routes[\(index)]", action: route.action)
         }
         guard toolkitRouting else { return RouteDecision(reason: "default, toolkit routing off", action: nil) }
+        guard defaultIsKey else {
+            return RouteDecision(reason: "default, the configured actions here press no key (toolkit routing replaces only a key)", action: nil)
+        }
         let note = focus.toolkitNote.map { " (\($0))" } ?? ""
         if let toolkit = focus.toolkit {
             guard let action = ToolkitBack.action(for: toolkit) else {

@@ -75,7 +75,17 @@ package final class FocusRouting: ServiceFocus {
     package func route(for source: SourceID?, edge: Edge?) -> RouteDecision {
         let settings = settings(source)
         return BackRouter.decide(focus: currentFocus(), routes: settings.routes ?? [],
-                                 toolkitRouting: settings.toolkitRouting ?? DeviceSettings.toolkitRoutingDefault, edge: edge)
+                                 toolkitRouting: settings.toolkitRouting ?? DeviceSettings.toolkitRoutingDefault, edge: edge,
+                                 defaultIsKey: Self.defaultIsKey(settings.actions ?? [], edge: edge))
+    }
+
+    /// Whether the rules a completed one-finger back from `edge` runs (any edge's, for nil) are all key presses,
+    /// and there is one: what toolkit routing may replace.
+    static func defaultIsKey(_ rules: [ActionRule], edge: Edge?) -> Bool {
+        let completing = rules.filter { rule in
+            rule.trigger == .complete && (rule.fingers ?? 1) == 1 && (edge == nil || rule.edge == nil || rule.edge == edge)
+        }
+        return !completing.isEmpty && completing.allSatisfy { if case .key = $0.action { return true } else { return false } }
     }
 
     /// A hand-off is decided: its route is chosen, kept for its gesture, logged; the words go on backDispatched.
