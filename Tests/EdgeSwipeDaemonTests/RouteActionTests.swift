@@ -87,9 +87,12 @@ import TouchModel
     /// The keyboard is made with every key routes can send, so a combination never needs a new device mid-back.
     @Test func theKeyboardDeclaresTheRoutesKeys() throws {
         let t = Targets()
+        t.runner.declareRouteKeys([Self.leftAlt, Self.left])
+        #expect(t.keyboards.isEmpty, "declaring makes nothing")
         try t.runner.prepareKeyboard(for: [Self.keyBack])
-        try t.runner.prepareRoutes(keys: [Self.leftAlt, Self.left], buttons: [])
-        #expect(t.keyboards.last?.keys == [Self.back, Self.leftAlt, Self.left])
+        #expect(t.keyboards.count == 1 && t.keyboards.last?.keys == [Self.back, Self.leftAlt, Self.left])
+        try t.runner.prepareRouteKeyboard()
+        #expect(t.keyboards.count == 1, "the keyboard has them already")
         #expect(t.pointers.isEmpty)
         let made = t.keyboards.count
         t.runner.perform(gesture(.ended, outcome: .complete), rules: [Self.keyBack], route: RouteDecision(reason: "toolkit gtk4", action: .altLeft))
@@ -97,7 +100,12 @@ import TouchModel
         // A reload that adds a key the rules name keeps the routes' keys.
         try t.runner.prepareKeyboard(for: [ActionRule(action: .key(code: Self.leftCtrl, name: "KEY_LEFTCTRL"))])
         #expect(t.keyboards.last?.keys == [Self.back, Self.leftAlt, Self.left, Self.leftCtrl])
-        try t.runner.prepareRoutes(keys: [], buttons: [Self.btnSide])
+        try t.runner.preparePointer(buttons: [Self.btnSide])
         #expect(t.pointers.last?.keys == [Self.btnSide])
+        // Routes pressing keys where no rule does: the keyboard is made for them alone.
+        let bare = Targets()
+        bare.runner.declareRouteKeys([Self.leftAlt, Self.left])
+        try bare.runner.prepareRouteKeyboard()
+        #expect(bare.keyboards.last?.keys == [Self.leftAlt, Self.left])
     }
 }

@@ -29,11 +29,22 @@ package final class ActionRunner {
         self.makePointer = makePointer
     }
 
-    /// The keys and buttons routes may send (RouteSet.keys): the keyboard is made again when a key is new, the
-    /// pointer when a button is (and only then: no route, no virtual mouse).
-    package func prepareRoutes(keys: Set<UInt16>, buttons: Set<UInt16>) throws {
+    /// The keys routes may send: whenever the keyboard is made (for the rules' keys, or for these), it declares
+    /// them too. Makes nothing itself.
+    package func declareRouteKeys(_ keys: Set<UInt16>) {
         routeKeys = keys
-        if !keys.isEmpty, keyboard == nil || !keys.isSubset(of: keyboardKeys) { try remakeKeyboard(adding: keys) }
+    }
+
+    /// Makes the keyboard for the declared route keys when it is missing one (routes pressing keys where no rule
+    /// does).
+    package func prepareRouteKeyboard() throws {
+        guard !routeKeys.isEmpty, keyboard == nil || !routeKeys.isSubset(of: keyboardKeys) else { return }
+        try remakeKeyboard(adding: routeKeys)
+    }
+
+    /// Makes the pointer with these buttons when one is new (and only then: no route pressing a button, no
+    /// virtual mouse).
+    package func preparePointer(buttons: Set<UInt16>) throws {
         guard !buttons.isEmpty, pointer == nil || !buttons.isSubset(of: pointerButtons) else { return }
         let all = buttons.union(pointerButtons)
         pointer = nil
@@ -73,7 +84,7 @@ package final class ActionRunner {
             case .keys(let ks):
                 try ensureKeyboard(for: ks.map(\.code)).send(KeyStroke.combination(ks.map(\.code)))
             case .button(let b):
-                if pointer == nil || !pointerButtons.contains(b.code) { try prepareRoutes(keys: routeKeys, buttons: pointerButtons.union([b.code])) }
+                try preparePointer(buttons: pointerButtons.union([b.code]))
                 guard let pointer else { return }
                 try pointer.tap(b.code)
             case .run(let template):

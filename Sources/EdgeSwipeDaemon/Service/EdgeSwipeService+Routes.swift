@@ -18,10 +18,12 @@ extension EdgeSwipeService {
         commands.focus.target = focus  // weak
     }
 
-    /// The uinput keyboard declares every key a route can send (the routes' own and, where toolkit routing is on,
-    /// the toolkit table's Alt+Left); the uinput pointer is made only when a route presses a button. A failure is
-    /// said as key actions' are (`keyActionUnavailable`); a back that needs the device tries again.
-    func prepareRoutes(_ config: DaemonConfig) {
+    /// The uinput keyboard declares every key a route can send (the routes' own and, where toolkit routing may
+    /// replace a configured key, the toolkit table's Alt+Left), and is made with the rules' keys
+    /// (`prepareKeyActions`, which reports a failure once); made for the routes alone when they press keys no rule
+    /// does. The uinput pointer is made only when a route presses a button. A failure is said as key actions' are
+    /// (`keyActionUnavailable`); a back that needs the device tries again. At start and after a reload.
+    func prepareActionDevices(_ config: DaemonConfig) {
         let all = [config.defaults] + config.devices.map { config.defaults.overlaid(with: $0.settings) }
         var keys = Set<UInt16>(), buttons = Set<UInt16>()
         for settings in all {
@@ -29,10 +31,16 @@ extension EdgeSwipeService {
                 keys.formUnion(route.action.keyboardKeys)
                 buttons.formUnion(route.action.pointerButtons)
             }
-            if settings.toolkitRouting ?? DeviceSettings.toolkitRoutingDefault { keys.formUnion(RouteAction.altLeft.keyboardKeys) }
+            if settings.toolkitRouting ?? DeviceSettings.toolkitRoutingDefault,
+               FocusRouting.defaultIsKey(settings.actions ?? [], edge: nil) {
+                keys.formUnion(RouteAction.altLeft.keyboardKeys)
+            }
         }
+        runtime.actions.declareRouteKeys(keys)
+        let keyboardTried = prepareKeyActions(config)
         do {
-            try runtime.actions.prepareRoutes(keys: keys, buttons: buttons)
+            if !keyboardTried { try runtime.actions.prepareRouteKeyboard() }
+            try runtime.actions.preparePointer(buttons: buttons)
         } catch {
             let message = "back routes cannot press their keys or buttons: \(error); the service goes on, and a back that needs them tries again"
             log.error(message)

@@ -128,8 +128,7 @@ public final class EdgeSwipeService {
 
     /// Prepares key injection, tells systemd it is ready, and serves until SIGTERM or SIGINT.
     public func run() throws {
-        prepareKeyActions(store.current)
-        prepareRoutes(store.current)
+        prepareActionDevices(store.current)
         log.info("ready: \(devices.count) device(s) (libinput touchscreens are added as they appear), stack \(options.stack.map(\.name).joined(separator: ","))")
         runtime.onStop = { [weak http, weak self] in
             http?.shutdown()
