@@ -216,6 +216,11 @@ unlink(evemuPath)
 unlink(recordPath)
 rmdir(dir)
 
+// 3b. A handed-off back's route decision (issue 35): once per hand-off, not per frame.
+let routes = routeDecisionNs(n: quick ? 2_000 : 20_000, runs: quick ? 1 : 3)
+report.add("routeDecisionNineGlobsNs", routes.globs, decimals: 0)
+report.add("routeDecisionNineRegexesNs", routes.regexes, decimals: 0)
+
 // 3. Peak RSS of this process (the whole benchmark, big file included).
 var usage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &usage)

@@ -107,9 +107,12 @@ public struct ServiceHello: Sendable, Hashable {
     public var stream: String?
     /// The touch devices' screens; nil when it has none (a service older than issue 26) or one is not of its shape.
     public var screens: [ServiceScreen]?
+    /// The route a handed-off back would take now (protocol 5, the service's back routing); nil when not given.
+    public var backRoute: ServiceBackRoute?
 
     public init(protocolVersion: Int64?, server: String?, events: [String] = [], commands: [String] = [], stream: String? = nil,
-                screens: [ServiceScreen]? = nil) {
+                screens: [ServiceScreen]? = nil, backRoute: ServiceBackRoute? = nil) {
+        self.backRoute = backRoute
         self.protocolVersion = protocolVersion
         self.server = server
         self.events = events
@@ -130,7 +133,25 @@ public struct ServiceHello: Sendable, Hashable {
             return items.compactMap(ServiceLine.text)
         }
         return .hello(ServiceHello(protocolVersion: n, server: ServiceLine.text(value["server"]), events: names(value["events"]), commands: names(value["commands"]),
-                                   stream: ServiceLine.text(value["stream"]), screens: ServiceScreen.list(value["screens"])))
+                                   stream: ServiceLine.text(value["stream"]), screens: ServiceScreen.list(value["screens"]),
+                                   backRoute: ServiceBackRoute(value["backRoute"])))
+    }
+}
+
+/// `backRoute` of the hello, as `reportFocus`'s reply gives it: the route (`toolkit libadwaita`) and the action's words.
+public struct ServiceBackRoute: Sendable, Hashable {
+    public var route: String
+    public var action: String
+
+    public init(route: String, action: String) {
+        self.route = route
+        self.action = action
+    }
+
+    /// Nil unless an object with both strings.
+    init?(_ value: JSONValue?) {
+        guard let value, let route = ServiceLine.text(value["route"]), let action = ServiceLine.text(value["action"]) else { return nil }
+        self.init(route: route, action: action)
     }
 }
 

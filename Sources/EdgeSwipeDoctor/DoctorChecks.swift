@@ -155,6 +155,9 @@ public enum DoctorChecks {
                 "service screen \(i + 1): rotation \(s.rotation.rawValue)\(s.flipped ? ", mirrored" : ""), output \(s.output ?? "not reported")"
             }
         }
+        if let route = facts.backRoute {
+            notes.append("back route now (the focused app's, for a back no client takes): \(route.route): \(route.action)")
+        }
         let edges = facts.edgeSwipeEdges.map(\.rawValue).sorted().joined(separator: ", ")
         notes.append("EdgeSwipe swipes from: \(edges.isEmpty ? "no edge" : edges)")
         return notes

@@ -1,3 +1,4 @@
+import EdgeSwipeControl
 import Gestures
 
 /// What `edgeswipe doctor` looked at, gathered once (`ProcessTable`, the command's device scan, the service's
@@ -22,6 +23,8 @@ public struct DoctorFacts: Sendable, Equatable {
     public var compositorConfigNotes: [String] = []
     /// The outputs the service's configuration names (`output:` in a device entry or the defaults).
     public var configuredOutputs: [ConfiguredOutputFact] = []
+    /// The route a handed-off back would take now, as the service's hello says (protocol 5); nil when not said.
+    public var backRoute: ServiceBackRoute?
 
     public init(touchDevices: [TouchDeviceFact] = [], processes: [ProcessFact] = [], edgeSwipeEdges: Set<Edge> = [.left],
                 service: ServiceFact = .notChecked, compositorConfigs: [ConfigFileFact] = [], selfPID: Int32 = 0) {

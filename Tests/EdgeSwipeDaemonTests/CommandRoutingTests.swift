@@ -121,4 +121,18 @@ import EdgeSwipeControl
                     + #"edgeswipe report-output), not over HTTP","type":"error"}"# + "\n")
         }
     }
+
+    /// Issue 35: a focus report routes every handed-off back and its pid is checked against the reporter's uid: a
+    /// page has no uid, so the bridge refuses it before any handler sees it.
+    @Test func theHTTPBridgeRefusesFocusReports() throws {
+        let h = try HTTPHarness(navigationStack: "home")
+        defer { h.stop() }
+        let body = #"{"command":"reportFocus","source":"sway","focused":true,"appId":"firefox","title":"x","pid":42,"toolkit":"firefox"}"#
+        let c = try HTTPTestClient(port: h.port)
+        try c.send(HTTPTestClient.request("POST", "/commands", headers: ["Authorization": "Bearer \(httpTestToken)"], body: body))
+        let r = try c.response()
+        #expect(r.status == 400)
+        #expect(r.bodyText == #"{"code":"badArguments","message":"reportFocus: only on the control socket (edgeswipe feedback), "#
+                + #"not over HTTP","type":"error"}"# + "\n")
+    }
 }

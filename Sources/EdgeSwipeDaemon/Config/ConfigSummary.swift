@@ -26,6 +26,14 @@ extension DaemonConfig {
         }
         let rules = ([defaults.actions ?? []] + devices.map { $0.settings.actions ?? [] }).flatMap { $0 }
         out.append("actions: \(rules.count)" + (printJSON ? "; JSON lines on stdout" : ""))
+        // Said when the file names routes or turns toolkit routing off (the shipped toolkit routing is no news).
+        let settings = [defaults] + devices.map(\.settings)
+        let routes = settings.reduce(0) { $0 + ($1.routes?.count ?? 0) }
+        let off = settings.contains { $0.toolkitRouting == false }
+        if routes > 0 || off {
+            out.append("back routing: \(routes) route\(routes == 1 ? "" : "s")"
+                       + (off ? "; toolkit routing off for \(defaults.toolkitRouting == false ? "the defaults" : "some entries")" : "; toolkit routing on"))
+        }
         return out
     }
 }

@@ -122,6 +122,10 @@ extension HTTPEndpoint {
                 // a page never does.
                 return refuse("\(request.command.name): only on the control socket (edgeswipe feedback, edgeswipe report-output), "
                               + "not over HTTP")
+            case .reportFocus:
+                // The focused window routes every handed-off back: the session reports it on the socket, whose
+                // peer's uid the pid is checked against; a page has no uid and never does.
+                return refuse("reportFocus: only on the control socket (edgeswipe feedback), not over HTTP")
             case .push, .pop, .setStack, .popToRoot, .state, .setExclusions, .setInteractivePopEnabled,
                  .registerBackHandler, .unregisterBackHandler:
                 break

@@ -7,7 +7,9 @@ extension EdgeSwipeService {
     /// Makes the keyboard for every key the configuration's actions name (defaults and every device entry).
     /// A failure is logged and published as a `keyActionUnavailable` diagnostic naming the actions, where they
     /// are configured, and the error; the service goes on, and a swipe that triggers one tries again.
-    func prepareKeyActions(_ config: DaemonConfig) {
+    /// Returns whether it made (or tried to make) the keyboard: some rule presses a key.
+    @discardableResult
+    func prepareKeyActions(_ config: DaemonConfig) -> Bool {
         let places: [(key: String, rules: [ActionRule])] =
             [("defaults.actions", config.defaults.actions ?? [])]
             + config.devices.indices.map { ("devices[\($0)].actions", config.devices[$0].settings.actions ?? []) }
@@ -19,7 +21,7 @@ extension EdgeSwipeService {
             }
             if !keys.isEmpty { named.append("\(Self.uniqued(keys).joined(separator: ", ")) (\(place.key))") }
         }
-        guard !named.isEmpty else { return }
+        guard !named.isEmpty else { return false }
         do {
             // Every entry's rules at once: the keyboard is made with all their keys.
             try runtime.actions.prepareKeyboard(for: places.flatMap(\.rules))
@@ -29,6 +31,7 @@ extension EdgeSwipeService {
             log.error(message)
             runtime.publish(ControlEvent.diagnostic(code: "keyActionUnavailable", message: message, time: runtime.loop.now))
         }
+        return true
     }
 
     private static func uniqued(_ names: [String]) -> [String] {

@@ -54,7 +54,7 @@ enum DoctorCommand: Subcommand {
         let processes = (try? ProcessTable.read()) ?? []
         var facts = DoctorFacts(touchDevices: touchDevices(config: config, grabCheck: o.grabCheck), processes: processes,
                                 edgeSwipeEdges: try edges(config), selfPID: getpid())
-        if let path = o.socketPath ?? config.socket.path { (facts.service, facts.screens) = service(path) }
+        if let path = o.socketPath ?? config.socket.path { (facts.service, facts.screens, facts.backRoute) = service(path) }
         let user = InvokingUser.current()
         let query = DoctorCompositorQuery.outputs(processes.filter { $0.uid == user.uid })
         facts.compositorOutputs = query.outputs
@@ -105,15 +105,15 @@ enum DoctorCommand: Subcommand {
         }
     }
 
-    /// The hello: reachable or not, and the screens it publishes.
-    static func service(_ path: String) -> (ServiceFact, [ScreenFact]?) {
+    /// The hello: reachable or not, the screens it publishes, and the route a back would take now.
+    static func service(_ path: String) -> (ServiceFact, [ScreenFact]?, ServiceBackRoute?) {
         do {
             let line = try ControlClient.hello(path: path)
             let fact = ServiceFact(socket: path, hello: line)
-            guard case .reachable = fact, case .hello(let hello) = line else { return (fact, nil) }
-            return (fact, ScreenFact.screens(fromHello: hello))
+            guard case .reachable = fact, case .hello(let hello) = line else { return (fact, nil, nil) }
+            return (fact, ScreenFact.screens(fromHello: hello), hello.backRoute)
         } catch {
-            return (.unreachable(socket: path, error: "\(error)"), nil)
+            return (.unreachable(socket: path, error: "\(error)"), nil, nil)
         }
     }
 
