@@ -34,10 +34,12 @@ import TouchModel
         deinit { close() }
     }
 
-    static let feedbackd = BusMethodCall(destination: "org.sigxcpu.Feedback", path: "/org/sigxcpu/Feedback",
+    // Made for each use, not kept in a static let: LeakSanitizer reported a static's objects, first made inside
+    // a test's job, as leaked at exit (Fuzz/ci.sh sanitizers, 2026-12-04).
+    static var feedbackd: BusMethodCall { BusMethodCall(destination: "org.sigxcpu.Feedback", path: "/org/sigxcpu/Feedback",
                                          interface: "org.sigxcpu.Feedback", member: "TriggerFeedback",
                                          arguments: [.string("edgeswipe-feedback"), .string("button-pressed"),
-                                                     .properties(["profile": .string("quiet")]), .int32(-1)])
+                                                     .properties(["profile": .string("quiet")]), .int32(-1)]) }
 
     @Test func aCallsArgumentsReadBackInOrderAndTyped() throws {
         let rig = try Rig()
