@@ -10,6 +10,11 @@ public struct FocusCoalescer<Report: Equatable & Sendable>: Sendable {
     public struct Step: Equatable, Sendable {
         public var send: Report?
         public var deadline: Microseconds?
+
+        public init(send: Report?, deadline: Microseconds?) {
+            self.send = send
+            self.deadline = deadline
+        }
     }
 
     public static var frameInterval: Microseconds { Microseconds(16_000) }

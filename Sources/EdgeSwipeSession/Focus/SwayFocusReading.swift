@@ -4,6 +4,11 @@ import EdgeSwipeControl
 public struct SwayView: Sendable, Hashable {
     public var id: Int64
     public var window: FocusedWindow
+
+    public init(id: Int64, window: FocusedWindow) {
+        self.id = id
+        self.window = window
+    }
 }
 
 /// What one sway `window` event means for the focus (sway-ipc(7), WINDOW events: change is new, close, focus,
