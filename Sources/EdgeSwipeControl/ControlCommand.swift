@@ -43,6 +43,8 @@ public enum ControlCommand: Hashable, Sendable {
     case reportOutput(OutputReport)
     /// Withdraws a report of an output (protocol 4): this client's own, else a persistent one.
     case withdrawOutput(String)
+    /// The session side reports the focused window (protocol 5): a handed-off back is routed by its app and toolkit.
+    case reportFocus(FocusReport)
     /// Handled by the transport itself: adds event classes to this client's subscription.
     case subscribe(Set<EventClass>)
     /// Handled by the transport itself.
@@ -62,6 +64,7 @@ public enum ControlCommand: Hashable, Sendable {
         case .unregisterBackHandler: return "unregisterBackHandler"
         case .reportOutput: return "reportOutput"
         case .withdrawOutput: return "withdrawOutput"
+        case .reportFocus: return "reportFocus"
         case .subscribe: return "subscribe"
         case .unsubscribe: return "unsubscribe"
         }

@@ -1,13 +1,14 @@
 import Gestures
 import Navigation
 
-/// The control protocol, version 3 (2 plus reportOutput; 2 was 1 plus back handlers; requests naming 1 or 2 are served
-/// alike; docs/protocol.md lists the versions), as pure functions: one line of bytes in -> a request or an error;
+/// The control protocol, version 5 (4 plus reportFocus; 4 was 3 plus the outputs' ownership and the `screens` class;
+/// 3 was 2 plus reportOutput; 2 was 1 plus back handlers; requests naming an older version are served alike;
+/// docs/protocol.md lists the versions), as pure functions: one line of bytes in -> a request or an error;
 /// replies, errors and events -> one line of bytes out (newline included). No I/O here; the transport is
 /// `ControlServer`, and docs/protocol.md is the reference for clients.
 public enum ControlProtocol {
     /// web/edgeswipe.js's `PROTOCOL` equals it (WebRootKitTests); an addition bumps it (docs/protocol.md).
-    public static let version: Int64 = 4
+    public static let version: Int64 = 5
     /// The version back handlers (`registerBackHandler`, the `back` class) came with.
     public static let backHandlersVersion: Int64 = 2
     /// The version `reportOutput` came with (an older service answers unsupportedProtocol).
@@ -17,7 +18,9 @@ public enum ControlProtocol {
     public static let outputOwnershipVersion: Int64 = 4
     /// The version the `screens` event class came with.
     public static let screensEventVersion: Int64 = 4
-    /// Versions a request may name: this service serves every request of versions 1 and 2 unchanged.
+    /// The version `reportFocus` came with.
+    public static let focusReportsVersion: Int64 = 5
+    /// Versions a request may name: this service serves every request of the older versions unchanged.
     public static let supportedVersions: ClosedRange<Int64> = 1...version
     /// The control socket's path when none is configured or given (`socket.path`, `--socket`; systemd's
     /// edgeswipe.socket listens there): the one spelling of it in the program.
@@ -82,7 +85,7 @@ public enum ControlProtocol {
 
     public static let commandNames = ["push", "pop", "setStack", "popToRoot", "state", "subscribe", "unsubscribe",
                                       "setExclusions", "setInteractivePopEnabled", "registerBackHandler", "unregisterBackHandler",
-                                      "reportOutput", "withdrawOutput"]
+                                      "reportOutput", "withdrawOutput", "reportFocus"]
 
     private static func decodeCommand(_ name: String, _ args: inout Arguments) throws -> ControlCommand {
         switch name {
@@ -129,6 +132,7 @@ public enum ControlProtocol {
             return .unregisterBackHandler(BackHandlerID(UInt64(n)))
         case "reportOutput": return .reportOutput(try args.outputReport())
         case "withdrawOutput": return .withdrawOutput(try args.outputName())
+        case "reportFocus": return .reportFocus(try args.focusReport())
         case "subscribe": return .subscribe(try args.eventClasses())
         case "unsubscribe": return .unsubscribe(try args.eventClasses())
         default:
@@ -285,6 +289,57 @@ public enum ControlProtocol {
             }
             if let problem = OutputName.problem(name) { throw ControlError(.badArguments, "\(command): \"output\": \(problem)") }
             return name
+        }
+
+        /// reportFocus's fields: `source` and `focused` always; with `"focused":true` the app's `appId` and `title`
+        /// (pid and toolkit optional); with false, none of them.
+        mutating func focusReport() throws -> FocusReport {
+            let sourceValue = try required("source")
+            guard case .string(let s) = sourceValue, let source = FocusSource(rawValue: s) else {
+                throw ControlError(.badArguments, "\(command): \"source\" must be one of "
+                                   + FocusSource.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                                   + ", got \(describe(sourceValue))")
+            }
+            let focusedValue = try required("focused")
+            guard case .bool(let focused) = focusedValue else {
+                throw ControlError(.badArguments, "\(command): \"focused\" must be true or false, got \(describe(focusedValue))")
+            }
+            guard focused else {
+                if let extra = ["appId", "title", "pid", "toolkit"].first(where: { fields[$0] != nil }) {
+                    throw ControlError(.badArguments, "\(command): \"\(extra)\" is given only with \"focused\":true")
+                }
+                return FocusReport(source: source, app: nil)
+            }
+            let appID = try focusString("appId", problem: FocusedApp.appIDProblem)
+            let title = try focusString("title", problem: FocusedApp.titleProblem)
+            var pid: Int32?
+            if let pidValue = fields.removeValue(forKey: "pid") {
+                guard case .integer(let n) = pidValue, n >= 1, n <= Int64(FocusedApp.maxPID) else {
+                    throw ControlError(.badArguments, "\(command): \"pid\" must be a process id, a whole number from 1 to "
+                                       + "\(FocusedApp.maxPID), got \(describeWithType(pidValue))")
+                }
+                pid = Int32(n)
+            }
+            var toolkit: AppToolkit?
+            if let toolkitValue = fields.removeValue(forKey: "toolkit") {
+                guard case .string(let t) = toolkitValue, let value = AppToolkit(rawValue: t) else {
+                    throw ControlError(.badArguments, "\(command): \"toolkit\" must be one of "
+                                       + AppToolkit.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                                       + ", got \(describe(toolkitValue))")
+                }
+                toolkit = value
+            }
+            return FocusReport(source: source, app: FocusedApp(appID: appID, title: title, pid: pid, toolkit: toolkit))
+        }
+
+        /// A required string field of reportFocus, checked by `problem`.
+        mutating func focusString(_ key: String, problem: (String) -> String?) throws -> String {
+            let value = try required(key)
+            guard case .string(let text) = value else {
+                throw ControlError(.badArguments, "\(command): \"\(key)\" must be a string, got \(describeWithType(value))")
+            }
+            if let problem = problem(text) { throw ControlError(.badArguments, "\(command): \"\(key)\": \(problem)") }
+            return text
         }
 
         /// `persistent`: given, or true for requests naming a protocol before 4 (their reports were kept for good).

@@ -29,6 +29,7 @@ extension ControlCommand {
         case .push, .pop, .setStack, .popToRoot, .state, .setExclusions, .setInteractivePopEnabled: return nil
         case .registerBackHandler, .unregisterBackHandler: return ControlProtocol.backHandlersVersion
         case .reportOutput, .withdrawOutput: return ControlProtocol.outputOwnershipVersion
+        case .reportFocus: return ControlProtocol.focusReportsVersion
         case .subscribe(let classes), .unsubscribe(let classes): return classes.compactMap(\.versionNamed).max()
         }
     }
@@ -49,6 +50,7 @@ extension ControlCommand {
         case .unregisterBackHandler(let handler): return ["handler": .integer(Int64(handler.rawValue))]
         case .reportOutput(let report): return Self.fields(report)
         case .withdrawOutput(let output): return ["output": .string(output)]
+        case .reportFocus(let report): return Self.fields(report)
         case .subscribe(let classes), .unsubscribe(let classes):
             return ["events": .array(classes.sorted().map { .string($0.rawValue) })]
         }
@@ -81,6 +83,18 @@ extension ControlCommand {
         if let h = r.heightPixels { o["heightPixels"] = .integer(Int64(h)) }
         if let s = r.scale { o["scale"] = .number(s) }
         if r.persistent { o["persistent"] = .bool(true) }
+        return o
+    }
+
+    /// `reportFocus`'s fields: `focused`, and the app's only when focused; pid and toolkit only when known.
+    private static func fields(_ r: FocusReport) -> [String: JSONValue] {
+        var o: [String: JSONValue] = ["source": .string(r.source.rawValue), "focused": .bool(r.app != nil)]
+        if let app = r.app {
+            o["appId"] = .string(app.appID)
+            o["title"] = .string(app.title)
+            if let pid = app.pid { o["pid"] = .integer(Int64(pid)) }
+            if let toolkit = app.toolkit { o["toolkit"] = .string(toolkit.rawValue) }
+        }
         return o
     }
 }

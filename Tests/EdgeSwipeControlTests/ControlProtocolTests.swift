@@ -51,14 +51,15 @@ private func object(_ bytes: [UInt8]) throws -> [String: Any] {
         #expect(errorCode(#"{"name":"x"}"#) == .badArguments)
         #expect(errorCode(#"{"command":42}"#) == .badArguments)
         #expect(errorCode(#"{"command":"fly"}"#) == .unknownCommand)
-        // Protocol 3 serves versions 1 and 2's requests too (an older client, the browser kit's handler commands
-        // naming 2); 0 and 4 are not spoken.
+        // Protocol 5 serves versions 1 to 4's requests too (an older client, the browser kit's handler commands
+        // naming 2); 0 and 6 are not spoken.
         #expect(errorCode(#"{"command":"state","protocol":3}"#) == nil)
         #expect(errorCode(#"{"command":"state","protocol":2}"#) == nil)
         #expect(errorCode(#"{"command":"state","protocol":1}"#) == nil)
         #expect(errorCode(#"{"command":"registerBackHandler","priority":"overlay","protocol":2}"#) == nil)
         #expect(errorCode(#"{"command":"reportOutput","output":"DSI-1","transform":90,"protocol":3}"#) == nil)
-        #expect(errorCode(#"{"command":"state","protocol":5}"#) == .unsupportedProtocol)
+        #expect(errorCode(#"{"command":"state","protocol":4}"#) == nil)
+        #expect(errorCode(#"{"command":"state","protocol":6}"#) == .unsupportedProtocol)
         #expect(errorCode(#"{"command":"state","protocol":0}"#) == .unsupportedProtocol)
         #expect(errorCode(#"{"command":"state","protocol":"1"}"#) == .unsupportedProtocol)
         #expect(errorCode(#"{"command":"push"}"#) == .badArguments)
@@ -120,7 +121,7 @@ private func object(_ bytes: [UInt8]) throws -> [String: Any] {
 
         let hello = try object(ControlProtocol.hello())
         #expect(hello["type"] as? String == "hello")
-        #expect(hello["protocol"] as? Int == 4)
+        #expect(hello["protocol"] as? Int == 5)
         #expect(hello["events"] as? [String] == ["appearance", "transition", "gesture", "diagnostic", "back", "screens"])
     }
 
@@ -175,9 +176,9 @@ extension Result {
                              ("[3]", "an array, [3]")] {
             let text = #"{"command":"state","protocol":\#(field)}"#
             #expect(errorCode(text) == .unsupportedProtocol, "\(field)")
-            #expect(message(text) == "\"protocol\" must be an integer from 1 to 4 (written without a decimal point or exponent), got \(got)",
+            #expect(message(text) == "\"protocol\" must be an integer from 1 to 5 (written without a decimal point or exponent), got \(got)",
                     "\(field)")
         }
-        #expect(message(#"{"command":"state","protocol":5}"#) == "this service speaks protocols 1 to 4, the request asked for 5")
+        #expect(message(#"{"command":"state","protocol":6}"#) == "this service speaks protocols 1 to 5, the request asked for 6")
     }
 }

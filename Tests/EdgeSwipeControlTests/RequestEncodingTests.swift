@@ -29,6 +29,11 @@ import Testing
         .reportOutput(OutputReport(output: "HDMI-A-1", orientation: OutputOrientation(transform: .r270, flipped: true),
                                    widthMM: 344, heightMM: 193.5, widthPixels: 2560, heightPixels: 1440, scale: 2, persistent: true)),
         .withdrawOutput("HDMI-A-1"),
+        .reportFocus(FocusReport(source: .sway, app: FocusedApp(appID: "org.gnome.Nautilus", title: "Files", pid: 1234,
+                                                                 toolkit: .libadwaita))),
+        .reportFocus(FocusReport(source: .foreignToplevel, app: FocusedApp(appID: "firefox", title: "Ünïcode — “title”"))),
+        .reportFocus(FocusReport(source: .hyprland, app: FocusedApp(appID: "", title: "", pid: 1, toolkit: .unknown))),
+        .reportFocus(FocusReport(source: .hyprland, app: nil)),
         .subscribe([.gesture]),
         .subscribe(Set(EventClass.allCases)),
         .unsubscribe([.screens, .back]),
@@ -56,6 +61,7 @@ import Testing
         #expect(ControlCommand.registerBackHandler(.observer, edges: nil).versionNamed == 2)
         #expect(ControlCommand.unregisterBackHandler(BackHandlerID(1)).versionNamed == 2)
         #expect(ControlCommand.withdrawOutput("A").versionNamed == 4)
+        #expect(ControlCommand.reportFocus(FocusReport(source: .sway, app: nil)).versionNamed == 5)
         #expect(ControlCommand.subscribe([.gesture, .diagnostic]).versionNamed == nil)
         #expect(ControlCommand.subscribe([.gesture, .back]).versionNamed == 2)
         #expect(ControlCommand.subscribe([.back, .screens]).versionNamed == 4)

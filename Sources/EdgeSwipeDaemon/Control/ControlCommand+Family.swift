@@ -9,6 +9,8 @@ package enum CommandFamily: Hashable, Sendable {
     case subscription
     case navigation(NavigationCommand)
     case screens(ScreenCommand)
+    /// reportFocus: the focused window a handed-off back is routed by (FocusCommandHandler).
+    case focus(FocusReport)
 }
 
 /// The commands on the navigation stack, its touch-down gate and its back handlers (NavigationCommandHandler).
@@ -49,6 +51,7 @@ extension ControlCommand {
         case .unregisterBackHandler(let id): return .navigation(.unregisterBackHandler(id))
         case .reportOutput(let report): return .screens(.reportOutput(report))
         case .withdrawOutput(let name): return .screens(.withdrawOutput(name))
+        case .reportFocus(let report): return .focus(report)
         }
     }
 }

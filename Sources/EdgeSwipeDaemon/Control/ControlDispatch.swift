@@ -31,7 +31,7 @@ extension ControlProtocol {
             subscriptions.subtract(classes)
             result = .success(.object(["events": .array(subscriptions.sorted().map { .string($0.rawValue) })]))
         case .push, .pop, .setStack, .popToRoot, .state, .setExclusions, .setInteractivePopEnabled, .registerBackHandler,
-             .unregisterBackHandler, .reportOutput, .withdrawOutput:
+             .unregisterBackHandler, .reportOutput, .withdrawOutput, .reportFocus:
             if let handler {
                 result = handler.handle(request.command, from: client, now: now)
             } else {

@@ -22,6 +22,8 @@ package final class ControlRouter: ControlCommandHandler {
             return navigation.handle(c, from: client, now: now)
         case .screens(let c):
             return screens.handle(c, from: client)
+        case .focus:
+            return .failure(ControlError(.unavailable, "\(command.name): back routing is not served here yet"))
         case .subscription:
             return .failure(ControlError(.unavailable, "\(command.name) is handled by the server"))
         }

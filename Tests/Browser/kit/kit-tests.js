@@ -56,11 +56,11 @@ async function until(what, ms = 3000) {
 }
 
 // Versions and the token.
-check("PROTOCOL is 4, back handlers need 2", PROTOCOL === 4 && BACK_HANDLERS_PROTOCOL === 2);
-check("versionMismatch: the same version is no message", versionMismatch(4) === null);
-check("versionMismatch: a service without back handlers is told to upgrade", /protocol 4, the service 1: back handlers need 2; upgrade the service/.test(versionMismatch(1)), versionMismatch(1));
-check("versionMismatch: a version-2 service serves all the module uses", /protocol 4, the service 2: it serves all the module uses/.test(versionMismatch(2)) && !/upgrade/.test(versionMismatch(2)), versionMismatch(2));
-check("versionMismatch: a newer service still serves 4", /the service 5: it still serves 4/.test(versionMismatch(5)), versionMismatch(5));
+check("PROTOCOL is 5, back handlers need 2", PROTOCOL === 5 && BACK_HANDLERS_PROTOCOL === 2);
+check("versionMismatch: the same version is no message", versionMismatch(5) === null);
+check("versionMismatch: a service without back handlers is told to upgrade", /protocol 5, the service 1: back handlers need 2; upgrade the service/.test(versionMismatch(1)), versionMismatch(1));
+check("versionMismatch: a version-2 service serves all the module uses", /protocol 5, the service 2: it serves all the module uses/.test(versionMismatch(2)) && !/upgrade/.test(versionMismatch(2)), versionMismatch(2));
+check("versionMismatch: a newer service still serves 5", /the service 6: it still serves 5/.test(versionMismatch(6)), versionMismatch(6));
 check("versionMismatch: no version named", /names no protocol/.test(versionMismatch(undefined)));
 check("tokenFromFragment: #token=abc&stack=x", tokenFromFragment("#token=abc&stack=x") === "abc");
 check("tokenFromFragment: no token", tokenFromFragment("#stack=x") === "");

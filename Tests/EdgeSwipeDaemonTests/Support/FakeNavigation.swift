@@ -67,7 +67,7 @@ final class FakeNavigation: ControlCommandHandler {
             return .success(stateValue)
         case .state:
             return .success(stateValue)
-        case .setExclusions, .setInteractivePopEnabled, .registerBackHandler, .unregisterBackHandler, .reportOutput, .withdrawOutput:
+        case .setExclusions, .setInteractivePopEnabled, .registerBackHandler, .unregisterBackHandler, .reportOutput, .withdrawOutput, .reportFocus:
             return .failure(ControlError(.unavailable, "not in this fake"))
         case .subscribe, .unsubscribe:
             return .failure(ControlError(.unavailable, "the server handles subscriptions"))

@@ -36,7 +36,7 @@ final class HTTPFakeHandler: ControlCommandHandler {
             return .success(.object(["stack": .array(stack.map { .string($0) })]))
         case .state:
             return .success(.object(["stack": .array(stack.map { .string($0) })]))
-        case .setExclusions, .setInteractivePopEnabled, .registerBackHandler, .unregisterBackHandler, .reportOutput, .withdrawOutput:
+        case .setExclusions, .setInteractivePopEnabled, .registerBackHandler, .unregisterBackHandler, .reportOutput, .withdrawOutput, .reportFocus:
             return .failure(ControlError(.unavailable, "not in this fake"))
         case .subscribe, .unsubscribe:
             return .failure(ControlError(.unavailable, "not here"))
