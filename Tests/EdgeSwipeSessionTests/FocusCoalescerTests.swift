@@ -54,4 +54,20 @@ import Testing
         c.disconnected()
         #expect(c.connected(now: Self.ms(5)) == C.Step(send: "b", deadline: nil))
     }
+
+    @Test func nothingFocusedIsSentOnlyWhenItLastsAFrame() {
+        var c = C(waits: { $0.isEmpty })
+        _ = c.connected(now: Self.ms(0))
+        #expect(c.observe("a", now: Self.ms(0)).send == "a")
+        // a -> nothing -> b, 2 ms apart, long after the last report: "nothing" waits its frame, b goes at once.
+        #expect(c.observe("", now: Self.ms(100)) == C.Step(send: nil, deadline: Self.ms(116)))
+        #expect(c.observe("b", now: Self.ms(102)) == C.Step(send: "b", deadline: nil))
+        #expect(c.due(now: Self.ms(116)) == C.Step(send: nil, deadline: nil))
+        // Nothing focused that lasts: sent at the end of its frame.
+        #expect(c.observe("", now: Self.ms(200)).deadline == Self.ms(216))
+        #expect(c.due(now: Self.ms(210)) == C.Step(send: nil, deadline: Self.ms(216)))
+        #expect(c.due(now: Self.ms(216)) == C.Step(send: "", deadline: nil))
+        // Observed again (the same), it does not wait again: nothing new to send.
+        #expect(c.observe("", now: Self.ms(300)) == C.Step(send: nil, deadline: nil))
+    }
 }

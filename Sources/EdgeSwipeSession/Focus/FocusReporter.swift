@@ -8,7 +8,7 @@ import TouchModel
 /// The service's error answers are said once per code (an older service: said why, and nothing else changes).
 final class FocusReporter {
     let source: FocusSource
-    private var coalescer = FocusCoalescer<FocusReport>()
+    private var coalescer = FocusCoalescer<FocusReport>(waits: { $0.app == nil })
     private let timer: DeadlineTimer
     private let loop: EventLoop
     private let send: (ControlRequest) -> Bool
