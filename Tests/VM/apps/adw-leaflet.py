@@ -9,7 +9,8 @@ import sys
 import gi
 gi.require_version("Gtk", "4.0")
 gi.require_version("Adw", "1")
-from gi.repository import Adw, GLib, Gtk
+gi.require_version("Gdk", "4.0")
+from gi.repository import Adw, Gdk, GLib, Gtk
 
 PAGES = ["one", "two", "three"]
 # The Wayland app_id: GTK takes the application id only when the app is registered on the session bus, else the
@@ -22,13 +23,26 @@ def activate(app):
     window = Adw.ApplicationWindow(application=app, title="EdgeSwipe test: libadwaita")
     window.set_default_size(360, 640)
     leaflet = Adw.Leaflet(can_navigate_back=True, can_unfold=False)
+    buttons = {}
     for name in PAGES:
-        label = Gtk.Label(label=f"page {name}")
-        leaflet.append(label).set_name(name)
-    leaflet.connect("notify::visible-child-name",
-                    lambda l, _: print(f"page {l.get_visible_child_name()}", flush=True))
+        # A focusable widget on each page, as a real page has: the leaflet's back shortcuts are local to it, so
+        # the keyboard focus must be inside the leaflet for them (a page of labels only leaves it on the window).
+        button = Gtk.Button(label=f"page {name}")
+        buttons[name] = button
+        leaflet.append(button).set_name(name)
+
+    def changed(l, _):
+        name = l.get_visible_child_name()
+        buttons[name].grab_focus()
+        print(f"page {name}", flush=True)
+    leaflet.connect("notify::visible-child-name", changed)
+    # Every key the window gets, before any widget: a test tells "no key came" from "the key did nothing".
+    keys = Gtk.EventControllerKey(propagation_phase=Gtk.PropagationPhase.CAPTURE)
+    keys.connect("key-pressed", lambda _c, keyval, _code, _state: print(f"key {Gdk.keyval_name(keyval)}", flush=True) and False)
+    window.add_controller(keys)
     window.set_content(leaflet)
     window.present()
+    buttons[PAGES[0]].grab_focus()
     print(f"page {leaflet.get_visible_child_name()}", flush=True)
     if "--stay" not in sys.argv:
         steps = iter(PAGES[1:])

@@ -38,6 +38,7 @@ def activate(app):
             stack.set_visible_child_name(PAGES[at - 1])
 
     def key(_, event):
+        print(f"key {Gdk.keyval_name(event.keyval)}", flush=True)
         if event.keyval == Gdk.KEY_Left and event.state & Gdk.ModifierType.MOD1_MASK:
             back()
             return True
