@@ -45,10 +45,13 @@ def activate(app):
         return False
 
     def button(_, event):
+        print(f"button {event.button}", flush=True)
         if event.button == 8:
             back()
             return True
         return False
+    # A GtkWindow does not ask for button presses by default: the Back button would never reach it.
+    window.add_events(Gdk.EventMask.BUTTON_PRESS_MASK)
     window.connect("key-press-event", key)
     window.connect("button-press-event", button)
     window.add(stack)

@@ -2,7 +2,7 @@
 // one column at this width) holds three pages "one" > "two" > "three". It opens on "one" and, like a user, pushes
 // "two" and "three"; every change of the current page is printed as "qml: page NAME" (Qt prints console.log to
 // standard error), so a test reads the app's own state. Kirigami goes back on Alt+Left (StandardKey.Back) and the
-// mouse Back button, not on KEY_BACK (Qt maps it to Key_Back: the previous child, not back).
+// mouse Back button, and its PageRow on Qt's Key_Back too, which KEY_BACK is (measured: Tests/VM/apps/back-keys).
 // Run: QT_QPA_PLATFORM=wayland qmlscene kirigami-pages.qml  (Debian 12: qmlscene, qml-module-org-kde-kirigami2)
 // app_id: qmlscene (Qt's default, the binary's name).
 import QtQuick 2.15
