@@ -78,6 +78,7 @@ public enum EventJSON {
             o.add("reason", d.reason.rawValue)
             o.add("stack", d.stack.rawValue)
             o.add("observers", d.observers)
+            if let route = d.route { o.add("route", route) }
         case .backTargetGone(let gesture, let handler, let why):
             o.add("gestureId", Int(gesture))
             o.add("handler", Int(handler.rawValue))

@@ -55,9 +55,16 @@ public struct BackDecision: Hashable, Sendable {
     /// Observers that see this gesture.
     public var observers: Int
     public var time: Microseconds
+    /// For a hand-off: the route its back takes and why (`toolkit libadwaita`, `app firefox, routes[0]`), as the
+    /// service's router chose it; `defaultRoute` where nobody chooses (replay has no focus). Nil for other targets.
+    public var route: String?
+
+    /// The route of a hand-off no router chose: the configured actions.
+    public static let defaultRoute = "default, no focus report"
 
     public init(gestureID: UInt64, recognizer: RecognizerID, edge: Edge, target: BackTarget, reason: BackDecisionReason,
-                stack: BackStackState, observers: Int, time: Microseconds) {
+                stack: BackStackState, observers: Int, time: Microseconds, route: String? = nil) {
+        self.route = route
         self.gestureID = gestureID
         self.recognizer = recognizer
         self.edge = edge

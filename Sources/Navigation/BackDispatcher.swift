@@ -52,6 +52,10 @@ public final class BackDispatcher {
 
     // MARK: Decisions and routing
 
+    /// Chooses the route of a hand-off when it is decided (the service's BackRouter, from the focused window):
+    /// the gesture, its edge and its id in, the route's words out. Nil: `BackDecision.defaultRoute`.
+    public var handoffRoute: ((GestureKey, Edge, UInt64) -> String)?
+
     /// A gesture begins: chooses its target, records the decision (a `backDispatched` event) and returns the
     /// target. Called by NavigationSession.decideBackTarget, the one place a gesture's target is decided.
     @discardableResult
@@ -65,9 +69,11 @@ public final class BackDispatcher {
                             observersBefore: registry.nextID))
         var observers = 0
         for h in registry.handlers where h.priority == .observer && h.edges.contains(edge) { observers += 1 }
+        var route: String?
+        if target == .handoff { route = handoffRoute?(key, edge, lastGestureID) ?? BackDecision.defaultRoute }
         controller.emit(.backDispatched(BackDecision(gestureID: lastGestureID, recognizer: recognizer, edge: edge,
                                                      target: target, reason: reason, stack: stack,
-                                                     observers: observers, time: time)), now: time)
+                                                     observers: observers, time: time, route: route)), now: time)
         return target
     }
 

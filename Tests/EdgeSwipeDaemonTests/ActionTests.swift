@@ -9,8 +9,11 @@ import TouchModel
 final class RecordingKeyboard: KeyTapping {
     var keys: Set<UInt16>
     var taps: [UInt16] = []
+    /// What `send` wrote, in order (a combination's presses and releases).
+    var strokes: [KeyStroke] = []
     init(keys: Set<UInt16>) { self.keys = keys }
     func tap(_ code: UInt16) throws { taps.append(code) }
+    func send(_ strokes: [KeyStroke]) throws { self.strokes += strokes }
 }
 
 private func gesture(_ phase: GesturePhase, _ edge: Edge = .left, fingers: Int = 1, outcome: SwipeOutcome? = nil) -> GestureEvent {

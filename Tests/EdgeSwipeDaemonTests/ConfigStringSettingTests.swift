@@ -53,6 +53,23 @@ import YAMLDocument
               "key": "KEY_BACK"
             - "on": "began"
               "run": ["/usr/local/bin/kiosk-hook", "{gesture}", "--edge={edge}"]
+          "toolkit_routing": true
+          "routes":
+            - "match":
+                "app_id": "org.kde.*"
+                "title": "^Settings"
+              "edges": ["left"]
+              "action":
+                "keys": ["KEY_LEFTALT", "KEY_LEFT"]
+            - "action":
+                "key": "KEY_BACK"
+            - "action":
+                "button": "BTN_SIDE"
+            - "action":
+                "run": ["/usr/bin/wtype", "-k", "{edge}"]
+            - "match":
+                "app_id": "foot"
+              "action": "none"
         "devices":
           - "match":
               "name": "ILITEK ILITEK-TP"
@@ -86,6 +103,23 @@ import YAMLDocument
                 "fingers": 2
                 "key": "default"
               - "run": ["/usr/bin/logger", "{trigger}"]
+            "toolkit_routing": true
+            "routes":
+              - "match":
+                  "app_id": "org.kde.*"
+                  "title": "^Settings"
+                "edges": ["left"]
+                "action":
+                  "keys": ["KEY_LEFTALT", "KEY_LEFT"]
+              - "action":
+                  "key": "KEY_BACK"
+              - "action":
+                  "button": "BTN_SIDE"
+              - "action":
+                  "run": ["/usr/bin/wtype", "-k", "{edge}"]
+              - "match":
+                  "app_id": "foot"
+                "action": "none"
 
         """
 

@@ -100,7 +100,8 @@ extension DaemonConfig {
         return []
     }
 
-    static let settingsKeys = ["size", "rotation", "output", "calibration", "edges", "thresholds", "actions", "own"]
+    static let settingsKeys = ["size", "rotation", "output", "calibration", "edges", "thresholds", "actions", "own", "routes",
+                               "toolkit_routing"]
     /// What `rotation` accepts, for messages.
     static let rotationRule = "\(ScreenRotation.rule), auto (the output's) or accelerometer (iio-sensor-proxy's)"
 
@@ -162,6 +163,8 @@ extension DaemonConfig {
         if let e = m["actions"], let items = r.list(e.value, "\(key).actions") {
             s.actions = items.enumerated().compactMap { readAction(r, $1, "\(key).actions[\($0)]") }
         }
+        if let e = m["routes"] { s.routes = readRoutes(r, e.value, "\(key).routes") }
+        if let e = m["toolkit_routing"], let b = r.bool(e.value, "\(key).toolkit_routing") { s.toolkitRouting = b }
         return s
     }
 
@@ -225,26 +228,32 @@ extension DaemonConfig {
             return ActionRule(trigger: trigger, edge: edge, fingers: fingers, action: .key(code: code, name: keyName),
                               line: node.mark.line)
         case (nil, .some(let run)):
-            guard let items = r.list(run.value, "\(key).run") else { return nil }
-            guard !items.isEmpty else {
-                r.issue("\(key).run", run.value.mark, "needs at least the program's absolute path")
-                return nil
-            }
-            var argv: [ArgumentTemplate] = []
-            for (i, item) in items.enumerated() {
-                guard let text = r.string(item, "\(key).run[\(i)]") else { return nil }
-                do {
-                    argv.append(try ArgumentTemplate.parse(text))
-                } catch {
-                    r.issue("\(key).run[\(i)]", item.mark, error.description)
-                    return nil
-                }
-            }
-            guard case .literal(let program) = argv[0], program.hasPrefix("/") else {
-                r.issue("\(key).run[0]", items[0].mark, "the program must be an absolute path (there is no shell and no PATH search)")
-                return nil
-            }
+            guard let argv = readArgv(r, run.value, "\(key).run") else { return nil }
             return ActionRule(trigger: trigger, edge: edge, fingers: fingers, action: .run(argv), line: node.mark.line)
         }
+    }
+
+    /// A `run` list: the program's absolute path first (no shell, no PATH search), each argument a template.
+    static func readArgv(_ r: ConfigReader, _ node: YAMLNode, _ key: String) -> [ArgumentTemplate]? {
+        guard let items = r.list(node, key) else { return nil }
+        guard !items.isEmpty else {
+            r.issue(key, node.mark, "needs at least the program's absolute path")
+            return nil
+        }
+        var argv: [ArgumentTemplate] = []
+        for (i, item) in items.enumerated() {
+            guard let text = r.string(item, "\(key)[\(i)]") else { return nil }
+            do {
+                argv.append(try ArgumentTemplate.parse(text))
+            } catch {
+                r.issue("\(key)[\(i)]", item.mark, error.description)
+                return nil
+            }
+        }
+        guard case .literal(let program) = argv[0], program.hasPrefix("/") else {
+            r.issue("\(key)[0]", items[0].mark, "the program must be an absolute path (there is no shell and no PATH search)")
+            return nil
+        }
+        return argv
     }
 }

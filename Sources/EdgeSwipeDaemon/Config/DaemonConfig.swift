@@ -158,10 +158,21 @@ package struct DeviceSettings: Hashable, Sendable {
     /// Ownership mode (docs/kiosk.md): the service grabs the device and forwards what is not an edge gesture
     /// through a uinput clone. Nil: off.
     package var own: Bool?
+    /// Where a handed-off back goes for the focused app (docs/daemon.md, "Back routing"): tried in order before
+    /// the toolkit's back. Nil: none (an entry's list replaces the defaults', as `actions` does).
+    package var routes: [BackRoute]?
+    /// Whether the toolkit of the focused app (and the shipped app_id rules) decide a back no route takes.
+    /// Nil: on (`DeviceSettings.toolkitRoutingDefault`).
+    package var toolkitRouting: Bool?
+
+    /// Toolkit routing is on unless a configuration turns it off (issue 35: common apps need no configuration).
+    package static let toolkitRoutingDefault = true
 
     package init(size: PhysicalSize? = nil, rotation: RotationSetting? = nil, output: String? = nil,
                 calibration: [Double]? = nil, edges: [Edge]? = nil, thresholds: Thresholds = Thresholds(),
-                actions: [ActionRule]? = nil, own: Bool? = nil) {
+                actions: [ActionRule]? = nil, own: Bool? = nil, routes: [BackRoute]? = nil, toolkitRouting: Bool? = nil) {
+        self.routes = routes
+        self.toolkitRouting = toolkitRouting
         self.size = size
         self.rotation = rotation
         self.output = output
@@ -176,7 +187,8 @@ package struct DeviceSettings: Hashable, Sendable {
         DeviceSettings(size: o.size ?? size, rotation: o.rotation ?? rotation, output: o.output ?? output,
                        calibration: o.calibration ?? calibration,
                        edges: o.edges ?? edges, thresholds: thresholds.overlaid(with: o.thresholds),
-                       actions: o.actions ?? actions, own: o.own ?? own)
+                       actions: o.actions ?? actions, own: o.own ?? own, routes: o.routes ?? routes,
+                       toolkitRouting: o.toolkitRouting ?? toolkitRouting)
     }
 }
 

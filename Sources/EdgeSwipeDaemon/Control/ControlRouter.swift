@@ -3,16 +3,19 @@ import EdgeSwipeControl
 
 /// The service's answer to control commands, which the socket server and the HTTP bridge share: each command
 /// goes to its family's handler (`ControlCommand.family`): navigation's to navigation, output reports to the
-/// service's screens. A command of one family touches no other's state: an output report neither advances
+/// service's screens, focus reports to its back routing. A command of one family touches no other's state: an output report neither advances
 /// navigation's clock nor flushes its events. Loop thread only.
 package final class ControlRouter: ControlCommandHandler {
     /// nil: no navigation here (its commands are answered `unavailable`).
     package let navigation: NavigationCommandHandler?
     package let screens: ScreenCommandHandler
+    package let focus: FocusCommandHandler
 
-    package init(navigation: NavigationCommandHandler?, screens: ScreenCommandHandler = ScreenCommandHandler()) {
+    package init(navigation: NavigationCommandHandler?, screens: ScreenCommandHandler = ScreenCommandHandler(),
+                 focus: FocusCommandHandler = FocusCommandHandler()) {
         self.navigation = navigation
         self.screens = screens
+        self.focus = focus
     }
 
     package func handle(_ command: ControlCommand, from client: ControlClientID, now: Microseconds) -> Result<JSONValue, ControlError> {
@@ -22,8 +25,8 @@ package final class ControlRouter: ControlCommandHandler {
             return navigation.handle(c, from: client, now: now)
         case .screens(let c):
             return screens.handle(c, from: client)
-        case .focus:
-            return .failure(ControlError(.unavailable, "\(command.name): back routing is not served here yet"))
+        case .focus(let report):
+            return focus.handle(report, from: client, now: now)
         case .subscription:
             return .failure(ControlError(.unavailable, "\(command.name) is handled by the server"))
         }
@@ -34,6 +37,7 @@ package final class ControlRouter: ControlCommandHandler {
     package func clientDisconnected(_ client: ControlClientID, now: Microseconds) {
         navigation?.clientDisconnected(client, now: now)
         screens.clientDisconnected(client)
+        focus.clientDisconnected(client)
     }
 
     /// The hello's `screens`, from the service's screens.

@@ -121,6 +121,9 @@ package final class ControlServer {
     /// Subscription of a client (nil when gone): for diagnostics and tests.
     package func subscriptions(of id: ControlClientID) -> Set<EventClass>? { clients[id]?.subscriptions }
 
+    /// The credentials (SO_PEERCRED) of a connected client; nil for an id that is not this socket's (an HTTP stream).
+    package func peer(of id: ControlClientID) -> PeerCredentials? { clients[id]?.peer }
+
     // MARK: Accepting
 
     private func acceptPending() {

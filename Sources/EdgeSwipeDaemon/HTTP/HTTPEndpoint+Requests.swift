@@ -117,11 +117,15 @@ extension HTTPEndpoint {
                 return refuse("\(request.command.name): over HTTP, name the page's event stream, POST /commands?stream=ID "
                               + "(ID: the \"stream\" of the stream's hello); the handler's events come on that stream "
                               + "and the handler goes when it closes")
-            case .reportOutput, .withdrawOutput, .reportFocus:
-                // The output's transform turns every touch the service reads, the focused window routes every
-                // handed-off back: the session reports them on the socket (its uid checked), a page never does.
+            case .reportOutput, .withdrawOutput:
+                // The output's transform turns every touch the service reads: the session reports it on the socket,
+                // a page never does.
                 return refuse("\(request.command.name): only on the control socket (edgeswipe feedback, edgeswipe report-output), "
                               + "not over HTTP")
+            case .reportFocus:
+                // The focused window routes every handed-off back: the session reports it on the socket, whose
+                // peer's uid the pid is checked against; a page has no uid and never does.
+                return refuse("reportFocus: only on the control socket (edgeswipe feedback), not over HTTP")
             case .push, .pop, .setStack, .popToRoot, .state, .setExclusions, .setInteractivePopEnabled,
                  .registerBackHandler, .unregisterBackHandler:
                 break

@@ -54,6 +54,7 @@ public enum EventText {
                 s += " #\(d.gestureID) \(d.recognizer) -> \(d.target.name)"
                 if case .handler(let h) = d.target { s += " \(h.id.rawValue) (\(h.priority.rawValue))" }
                 s += ": \(d.reason.rawValue), stack \(d.stack.rawValue), \(d.observers) observer\(d.observers == 1 ? "" : "s")"
+                if let route = d.route { s += ", route: \(route)" }
             case .backTargetGone(let gesture, let handler, let why):
                 s += " #\(gesture) \(handler): \(why.rawValue); the rest of the gesture goes to nobody"
             }

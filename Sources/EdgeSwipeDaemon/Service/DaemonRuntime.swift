@@ -86,6 +86,12 @@ package final class DaemonRuntime {
         actions.perform(event, rules: rules)
     }
 
+    /// A handed-off back gesture's report with the route chosen for it: the route's action on completion, else
+    /// the rules (ActionRunner.perform(_:rules:route:)).
+    package func handOff(_ event: GestureEvent, rules: [ActionRule], route: RouteDecision) {
+        actions.perform(event, rules: rules, route: route)
+    }
+
     /// Tells systemd the service is ready, then runs the loop until SIGTERM/SIGINT.
     package func run(status: String? = nil) throws {
         do { try notifier.ready(status: status) } catch { log.warning("sd_notify READY=1: \(error)") }

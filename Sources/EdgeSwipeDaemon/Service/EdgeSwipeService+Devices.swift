@@ -197,6 +197,7 @@ extension EdgeSwipeService {
         setUpAgain(config: config)
         log.info("configuration reloaded: \(devices.count) open device(s) take the new settings between touches")
         prepareKeyActions(config)
+        prepareRoutes(config)
     }
 
     /// Every open device's setup worked out again, from `config` and the outputs reported (a reload, a reported

@@ -41,7 +41,9 @@ public final class EdgeSwipeService {
     let session: LiveSession
     /// The answer to control commands, by family: navigation's, and the screens' (this service). The control
     /// server and the HTTP bridge hold it weakly.
-    private let commands: ControlRouter
+    let commands: ControlRouter
+    /// Back routing: the focus the session reports and each hand-off's route (EdgeSwipeService+Routes).
+    let focus: FocusRouting
     let log: DaemonLog
     let store: ConfigStore
     let options: ServiceOptions
@@ -70,6 +72,7 @@ public final class EdgeSwipeService {
     public init(options: ServiceOptions) throws(ServiceStartError) {
         self.options = options
         log = DaemonLog(minimum: options.verbose ? .debug : .info)
+        focus = FocusRouting(log: log)
         if let path = options.socketPath, let problem = SocketConfig.problem(withPath: path) {
             throw .usage("--socket \"\(path)\": \(problem)")
         }
@@ -109,6 +112,7 @@ public final class EdgeSwipeService {
         session.onUnplug = { [unowned self] id, path in self.unplugged(id, path: path) }
         runtime.onConfigApplied = { [unowned self] config in self.configApplied(config) }
         commands.screens.target = self  // weak: also while the service goes
+        if let navigation = session.navigation { startBackRouting(navigation) }
         commands.navigation?.screens = { [unowned self] in self.screens() }
         if let httpOptions {
             try startHTTP(httpOptions, passed: passed.http)
@@ -125,6 +129,7 @@ public final class EdgeSwipeService {
     /// Prepares key injection, tells systemd it is ready, and serves until SIGTERM or SIGINT.
     public func run() throws {
         prepareKeyActions(store.current)
+        prepareRoutes(store.current)
         log.info("ready: \(devices.count) device(s) (libinput touchscreens are added as they appear), stack \(options.stack.map(\.name).joined(separator: ","))")
         runtime.onStop = { [weak http, weak self] in
             http?.shutdown()
@@ -163,7 +168,14 @@ public final class EdgeSwipeService {
     private func backDelivered(_ d: BackDelivery, from source: SourceID?) {
         switch d.recipient {
         case .handoff:
-            runtime.handOff(d.event, rules: runtime.rules(forEntry: source.flatMap { devices[$0] }?.setup.entry))
+            let rules = runtime.rules(forEntry: source.flatMap { devices[$0] }?.setup.entry)
+            if d.gestureID == nil {
+                // A report no decision covers (a multi-finger swipe): the configured actions, unrouted.
+                runtime.handOff(d.event, rules: rules)
+            } else {
+                runtime.handOff(d.event, rules: rules, route: focus.decision(forGesture: d.gestureID))
+                if d.event.phase == .ended || d.event.phase == .cancelled || d.event.phase == .failed { focus.gestureEnded(d.gestureID) }
+            }
         case .handler(let handler, _):
             guard let text = EventJSON.back(d, device: source.flatMap { devices[$0] }?.node) else { return }
             runtime.publish(ControlEvent.back(encodedJSON: text, to: ControlClientID(rawValue: handler.client.rawValue)))
