@@ -180,7 +180,12 @@ def main():
         if device is mouse:
             # The pointer over the app's window: the Back button goes to the surface under it.
             swaymsg("seat", "seat0", "cursor", "set", "360", "640")
-        time.sleep(0.5)
+            # And a real motion of the mouse: the pointer enters the window from the device, as a user's would.
+            for dx in (5, -5):
+                mouse.send_events([libevdev.InputEvent(libevdev.EV_REL.REL_X, dx), libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])
+                time.sleep(0.1)
+        # A settled app: TCG on a loaded host is slow, and a key pressed while the app still redraws may be late.
+        time.sleep(1.5)
         before = page()
         expected = order[order.index(before) - 1] if goes_back else before
         press(device, codes)
@@ -193,7 +198,7 @@ def main():
             else:
                 print(f"ok: {app_id}: {what} leaves it on page {before}", flush=True)
         # Every check goes on after a failure (the table is the result); each says what it saw.
-        elif wait_for(f"{app_id}: {what} to go from page {before} to {expected}", lambda: page() == expected, 10, log, fatal=False):
+        elif wait_for(f"{app_id}: {what} to go from page {before} to {expected}", lambda: page() == expected, 15, log, fatal=False):
             time.sleep(0.5)
             if page() != expected:
                 fail(f"{app_id}: {what} went past page {expected} to {page()}", log, fatal=False)
