@@ -89,7 +89,7 @@ let package = Package(
                 swiftSettings: strict),
         // `edgeswipe doctor`: what stands between the user and a working swipe (other gesture tools, grabs,
         // compositor bindings, the kiosk browser's own swipe, the service). Pure checks over gathered facts.
-        .target(name: "EdgeSwipeDoctor", dependencies: ["EdgeSwipeSystem", "Gestures", "EdgeSwipeControl", "CEdgeSwipeSys"], swiftSettings: strict),
+        .target(name: "EdgeSwipeDoctor", dependencies: ["EdgeSwipeSystem", "TouchModel", "Gestures", "EdgeSwipeControl", "CEdgeSwipeSys"], swiftSettings: strict),
         // The back arrow of `edgeswipe feedback`, session side (runs as the user, never in the service): its state
         // over a back gesture, its geometry and the protocol lines it reads, pure; then its Wayland surface.
         .target(name: "EdgeSwipeFeedback", dependencies: ["TouchModel", "Gestures", "EdgeSwipeControl"], swiftSettings: strict,
@@ -117,8 +117,8 @@ let package = Package(
         // libFuzzer targets (Fuzz/README.md): the harness, and one executable that is a libFuzzer binary when built
         // with -DEDGESWIPE_FUZZ and a regression runner (files on the command line) otherwise.
         .target(name: "FuzzHarness",
-                dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl", "EdgeSwipeCorpus",
-                               "YAMLDocument"],
+                dependencies: ["TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "TouchOwnership", "EdgeSwipeDaemon", "EdgeSwipeControl",
+                               "EdgeSwipeCorpus", "YAMLDocument"],
                 path: "Fuzz/Harness",
                 swiftSettings: strict),
         .executableTarget(name: "edgeswipe-fuzz", dependencies: ["FuzzHarness"], path: "Fuzz/Runner", swiftSettings: strict),
@@ -148,7 +148,9 @@ let package = Package(
         .testTarget(name: "EdgeSwipeControlTests",
                     dependencies: ["EdgeSwipeControl", "EdgeSwipeSystem", "TouchModel", "Gestures", "Navigation", "FixtureSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "EdgeSwipeHapticsTests", dependencies: ["EdgeSwipeHaptics", "EdgeSwipeControl", "Gestures", "EdgeSwipeSystem", "TouchModel", "CEdgeSwipeSys",
+        // EdgeSwipeBus's typed calls, rules and reading, without a bus daemon (a connection over a socket pair).
+        .testTarget(name: "EdgeSwipeBusTests", dependencies: ["EdgeSwipeBus", "EdgeSwipeSystem", "TouchModel"], swiftSettings: strict),
+        .testTarget(name: "EdgeSwipeHapticsTests", dependencies: ["EdgeSwipeHaptics", "EdgeSwipeBus", "EdgeSwipeControl", "Gestures", "EdgeSwipeSystem", "TouchModel", "CEdgeSwipeSys",
                                                                  "FixtureSupport"],
                     swiftSettings: strict),
         .testTarget(name: "EdgeSwipeFeedbackTests", dependencies: ["EdgeSwipeFeedback", "EdgeSwipeControl", "Gestures", "TouchModel"], swiftSettings: strict),
@@ -157,7 +159,7 @@ let package = Package(
         .testTarget(name: "EdgeSwipeSessionTests",
                     dependencies: ["EdgeSwipeSession", "EdgeSwipeWayland", "EdgeSwipeControl", "EdgeSwipeSystem", "TouchModel", "FixtureSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "EdgeSwipeDoctorTests", dependencies: ["EdgeSwipeDoctor", "Gestures", "EdgeSwipeControl"], swiftSettings: strict),
+        .testTarget(name: "EdgeSwipeDoctorTests", dependencies: ["EdgeSwipeDoctor", "TouchModel", "Gestures", "EdgeSwipeControl"], swiftSettings: strict),
         // Runs the built `edgeswipe` binary: help, exit codes, JSON output, error messages.
         .testTarget(name: "CLITests", dependencies: ["EdgeSwipeSystem", "FixtureSupport"], swiftSettings: strict),
         // Every input a fuzz target ever crashed on, run through the same harness code path.

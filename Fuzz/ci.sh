@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export SWIFT_BACKTRACE=enable=no   # the backtracer can hang on a crash under libFuzzer/sanitizers
-targets=(evemu libinput-record decoder arena control config token navigation-queue)
+targets=(evemu libinput-record decoder arena control config token navigation-queue forwarder)
 
 timed() {   # timed LABEL COMMAND...: runs COMMAND, then prints how long it took
     local label=$1 t0; shift

@@ -180,6 +180,36 @@ for i in range(8):
     p += ev_abs("slot", 0) + ev_abs("px", 100 + 200 * i, 80) + ev_abs("slot", 1) + ev_abs("px", 300 + 200 * i) + ev_syn()
 write("decoder", "pad-no-resolution-three-slots", p)
 
+# --- forwarder (Fuzz/Harness/ForwarderFuzzing.swift): header byte (bits 0-5 device: 0 B phone, 1 five-slot
+# touchpad; bit 6 no recognizers: every touch free; bit 7 live mode), then the decoder's 7-byte events.
+f = bytes([0]) + ev_abs("slot", 0) + ev_abs("tid", 1) + ev_abs("px", 10) + ev_abs("py", 1000) + ev_key(0, 1) + ev_syn()
+for i in range(1, 16): f += ev_abs("px", 10 + 35 * i, 80) + ev_syn()
+f += ev_abs("tid", -1, 80) + ev_key(0, 0) + ev_syn()
+write("forwarder", "phone-left-edge-held-then-claimed", f)
+
+m = bytes([0x40]) + ev_abs("slot", 0) + ev_abs("tid", 1) + ev_abs("px", 500) + ev_abs("py", 1000) + ev_key(0, 1) + ev_syn()
+for i in range(1, 12): m += ev_abs("px", 500 + 20 * i, 80) + ev_abs("py", 1000 + 10 * i) + ev_syn()
+m += ev_abs("tid", -1, 80) + ev_key(0, 0) + ev_syn()
+write("forwarder", "phone-mid-screen-all-free", m)
+
+e = bytes([0]) + ev_abs("slot", 0) + ev_abs("tid", 5) + ev_abs("px", 8) + ev_abs("py", 900) + ev_key(0, 1) + ev_syn()
+e += ev_abs("px", 9, 30) + ev_syn() + ev_syn(0, 255) + ev_syn(0, 255) + ev_syn(0, 255)   # still at the edge: held to the deadline
+e += ev_abs("slot", 1) + ev_abs("tid", 6) + ev_abs("px", 600) + ev_abs("py", 1200) + ev_syn(0, 80)
+e += ev_abs("slot", 0) + ev_abs("tid", -1) + ev_abs("slot", 1) + ev_abs("tid", -1) + ev_key(0, 0) + ev_syn(0, 80)
+write("forwarder", "phone-edge-touch-to-its-deadline-and-a-second-finger", e)
+
+d = bytes([0x80]) + ev_abs("slot", 0) + ev_abs("tid", 3) + ev_abs("px", 5) + ev_abs("py", 500) + ev_syn()
+d += ev_abs("slot", 1) + ev_abs("tid", 4) + ev_abs("px", 700) + ev_abs("py", 900) + ev_syn(0, 80)
+d += ev_syn(3, 80) + ev_abs("px", 720) + ev_syn(0, 80) + ev_abs("slot", 0) + ev_abs("tid", -1) + ev_syn(0, 80)
+write("forwarder", "phone-live-held-and-free-then-dropped", d)
+
+t = bytes([1]) + ev_abs("slot", 0) + ev_abs("tid", 10) + ev_abs("px", 100) + ev_abs("py", 1200) + ev_key(1, 1) + ev_syn()
+t += ev_abs("slot", 1) + ev_abs("tid", 11) + ev_abs("px", 2000) + ev_abs("py", 1200) + ev_key(1, 0) + ev_key(2, 1) + ev_syn(0, 80)
+for i in range(8):
+    t += ev_abs("slot", 0) + ev_abs("px", 100 + 150 * i, 80) + ev_abs("slot", 1) + ev_abs("px", 2000 + 10 * i) + ev_syn()
+t += ev_abs("slot", 0) + ev_abs("tid", -1) + ev_abs("slot", 1) + ev_abs("tid", -1) + ev_key(2, 0) + ev_syn(0, 80)
+write("forwarder", "touchpad-two-fingers-one-from-the-edge", t)
+
 # --- arena: header (bit0 unguarded, bit1 right-to-left, bit2 incoming-first, bits3-6 rotation, bit7
 # require-to-fail), stack size byte, stack kinds byte, then 4-byte ops: op, a, b, c (Fuzz/Harness/ArenaFuzzing.swift).
 def frame(slot, xb, yb=0x60, ms=8): return bytes([yb if yb % 12 < 5 else 0x60, slot, xb, ms - 1])

@@ -6,12 +6,12 @@ import TouchOwnership
 
 /// Takes what an owned device forwards as the clone would (whole frames), counting events and frames; the
 /// checksum keeps the optimizer from dropping the work.
-final class CountingTarget: ForwardTarget {
+final class CountingTarget {
     var events = 0
     var frames = 0
     var checksum: Int32 = 0
 
-    func write(_ events: UnsafeBufferPointer<InputEvent>) throws {
+    func write(_ events: UnsafeBufferPointer<InputEvent>) {
         for e in events {
             checksum &+= e.value
             if e.type == EventType.syn && e.code == SynCode.report { frames += 1 }
@@ -22,7 +22,7 @@ final class CountingTarget: ForwardTarget {
 
 /// ns and allocations per frame of an owned device's path, as the service steps it (SessionCore.feed): the
 /// pipeline takes each event; at a frame the forwarder reports it with the arena's claims and what it lets
-/// through is written to the target (an existential, as live). `owned` false: the same pipeline without the
+/// through is written to the target (a concrete type, as live: ForwardTarget). `owned` false: the same pipeline without the
 /// forwarder (the service without ownership), for the difference. `midScreen`: finger 0 drags mid-screen, so
 /// every frame is forwarded (the VM rig's ownership workload); otherwise it swipes in from the left edge (held,
 /// then claimed: its frames are dropped).
@@ -36,7 +36,6 @@ func perFrameOwned(contacts: Int, midScreen: Bool, owned: Bool, cycles: Int = 50
         let pipeline = try! DevicePipeline(device: workload.device, options: options, mode: .live)
         let forwarder = owned ? try! HoldForwarder(device: workload.device, mode: .live) : nil
         let counting = CountingTarget()
-        let target: any ForwardTarget = counting
         var frames = 0
         var gestures = 0
         func feed(_ e: InputEvent) {
@@ -47,8 +46,8 @@ func perFrameOwned(contacts: Int, midScreen: Bool, owned: Bool, cycles: Int = 50
             frames += 1
             gestures += g.count
             guard let forwarder else { return }
-            let out = forwarder.report(e, frame: frame, claims: pipeline.arena)
-            if !out.isEmpty { try! target.write(out) }
+            forwarder.report(e, frame: frame, claims: pipeline.arena)
+            forwarder.withOutput { out in if !out.isEmpty { counting.write(out) } }
         }
         let warm = workload.events.count / 10
         for e in workload.events.prefix(warm) { feed(e) }

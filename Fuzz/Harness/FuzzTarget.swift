@@ -19,6 +19,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case token
     /// Control commands on a real navigation stack during transitions and interactive pops (issue 14).
     case navigationQueue = "navigation-queue"
+    /// An owned device's events through its pipeline and HoldForwarder: what the clone gets (issue 34).
+    case forwarder
 
     public func run(_ data: UnsafeRawBufferPointer) -> [String] {
         switch self {
@@ -30,6 +32,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .config: return ConfigFuzzing.run(data)
         case .token: return TokenFuzzing.run(data)
         case .navigationQueue: return NavigationQueueFuzzing.run(data)
+        case .forwarder: return ForwarderFuzzing.run(data)
         }
     }
 

@@ -14,8 +14,9 @@ public struct BusError: Error, CustomStringConvertible {
 /// GDBus: libsystemd is on every systemd system already, and its connection is one descriptor, with no main loop of
 /// its own; a timerfd at the deadline sd-bus gives (`sd_bus_get_timeout`) fails a call whose reply is overdue even
 /// when nothing else arrives. The session side (`edgeswipe feedback`'s feedbackd haptics) takes the user's bus; the service the system
-/// bus (iio-sensor-proxy). Callers build and read messages with sd-bus directly (`BusMessage` helps); replies and
-/// signals reach their callbacks from `process()`, on the loop's thread.
+/// bus (iio-sensor-proxy). Callers send typed calls (`BusMethodCall`, `call`, `send`) and watch signals
+/// (`BusSignalMatch`, `watch`): no sd-bus call outside this module. Replies and signals reach their handlers
+/// (`BusReply`) from `process()`, on the loop's thread.
 public final class BusConnection {
     /// Which bus.
     public enum Bus: Sendable {
@@ -25,6 +26,9 @@ public final class BusConnection {
         case system
         /// A bus at this address (tests: a private dbus-daemon), as a bus client.
         case address(String)
+        /// A connection over this connected socket, which the connection takes and closes (tests: one end of a
+        /// socket pair with nothing behind it, to build and read messages without a bus daemon).
+        case descriptor(Int32)
     }
 
     /// What went wrong after the connection was made.
@@ -37,8 +41,11 @@ public final class BusConnection {
 
     /// "the session bus", "the system bus", or the address: for messages.
     public let name: String
-    /// The connection, nil once closed.
-    public private(set) var bus: OpaquePointer?
+    /// The connection, nil once closed. Internal: messages are built here, from typed calls.
+    private(set) var bus: OpaquePointer?
+
+    /// Whether the connection is open (not yet closed, and the bus has not gone away).
+    public var isOpen: Bool { bus != nil }
     private let loop: EventLoop
     private var registration: EventToken?
     /// Armed at sd-bus's next deadline (a call's reply timeout), so an unanswered call fails on time.
@@ -60,6 +67,9 @@ public final class BusConnection {
         case .address(let address):
             name = "the bus at \(address)"
             result = Self.open(address: address, &connection)
+        case .descriptor(let descriptor):
+            name = "the connection on descriptor \(descriptor)"
+            result = Self.open(socket: descriptor, &connection)
         }
         guard result >= 0, let connection else {
             throw BusError("\(name): cannot connect (\(Errno(rawValue: -result)))")
@@ -83,6 +93,15 @@ public final class BusConnection {
         guard result >= 0, let bus = connection else { return result }
         result = sd_bus_set_address(bus, address)
         if result >= 0 { result = sd_bus_set_bus_client(bus, 1) }
+        if result >= 0 { result = sd_bus_start(bus) }
+        if result < 0 { connection = sd_bus_unref(bus) }
+        return result
+    }
+
+    private static func open(socket descriptor: Int32, _ connection: inout OpaquePointer?) -> Int32 {
+        var result = sd_bus_new(&connection)
+        guard result >= 0, let bus = connection else { return result }
+        result = sd_bus_set_fd(bus, descriptor, descriptor)
         if result >= 0 { result = sd_bus_start(bus) }
         if result < 0 { connection = sd_bus_unref(bus) }
         return result

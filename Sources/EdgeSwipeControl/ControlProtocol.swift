@@ -1,5 +1,6 @@
 import Gestures
 import Navigation
+import TouchModel
 
 /// The control protocol, version 5 (4 plus reportFocus; 4 was 3 plus the outputs' ownership and the `screens` class;
 /// 3 was 2 plus reportOutput; 2 was 1 plus back handlers; requests naming an older version are served alike;

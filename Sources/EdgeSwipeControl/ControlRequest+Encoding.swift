@@ -1,5 +1,6 @@
 import Gestures
 import Navigation
+import TouchModel
 
 /// The request side's encoder: a `ControlRequest` as the line a client sends, the inverse of
 /// `ControlProtocol.decodeRequest` (decoding what this encodes gives the request back; EdgeSwipeControlTests

@@ -1,4 +1,3 @@
-import Gestures
 import TouchModel
 
 /// What the session side reports about one output (`reportOutput`, docs/protocol.md): its name, its wl_output

@@ -1,4 +1,5 @@
 import Gestures
+import TouchModel
 
 /// Rotation and mapping agreeing with the compositor's (issue 27): each touchscreen the service publishes, on the
 /// output it names (or the compositor's only output), must be turned as the compositor turns that output, or a

@@ -1,5 +1,6 @@
 import Gestures
 import EdgeSwipeControl
+import TouchModel
 
 /// The checks of `edgeswipe doctor`: pure functions from the facts to findings, one per concern.
 public enum DoctorChecks {

@@ -1,5 +1,5 @@
 import EdgeSwipeControl
-import Gestures
+import TouchModel
 
 /// One touchscreen's screen as the service publishes it (the hello's `screens`): the rotation its touches are turned
 /// by now, mirrored or not, and the output it is on when the session reported it.

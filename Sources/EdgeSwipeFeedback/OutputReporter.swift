@@ -1,5 +1,4 @@
 import EdgeSwipeControl
-import Gestures
 import TouchModel
 
 /// What `edgeswipe feedback` tells the service about the compositor's outputs (`reportOutput`, docs/protocol.md

@@ -1,7 +1,6 @@
-import CSystemdBus
 import EdgeSwipeBus
 import EdgeSwipeSystem
-import Glibc
+import TouchModel
 
 /// Cues through feedbackd (`org.sigxcpu.Feedback` on the session bus, Debian's `feedbackd`), with sd-bus from
 /// libsystemd: the library is on every systemd system already, and its connection is a file descriptor that
@@ -58,63 +57,39 @@ public final class FeedbackdHaptics: HapticOutput {
     }
 
     public func play(_ cue: HapticCue) {
-        // Expired calls are failed by sd_bus_process: run it so a silent feedbackd frees its slots.
+        // Expired calls are failed when the connection processes: run it so a silent feedbackd frees its slots.
         connection.process()
-        guard let bus = connection.bus else { return }
+        guard connection.isOpen else { return }
         guard pendingCalls < Self.maxPending else {
             reportOnce("stuck", "feedbackd answers no calls (\(pendingCalls) waiting): cues are dropped until it does")
             return
         }
-        let result = send(cue, on: bus)
-        if result < 0 {
-            reportOnce("send \(result)", "calling feedbackd for \(cue.rawValue) failed: \(Errno(rawValue: -result))")
+        do {
+            try connection.call(Self.trigger(cue, appId: appId), timeout: Microseconds(Self.replyTimeoutUsec)) { [weak self] reply in
+                self?.handleReply(reply)
+            }
+        } catch {
+            reportOnce("send \(-error.rawValue)", "calling feedbackd for \(cue.rawValue) failed: \(error)")
             return
         }
         pendingCalls += 1
-        connection.updateEvents()
     }
 
     /// TriggerFeedback(app_id, event, hints {profile: quiet}, timeout -1: each feedback once).
-    private func send(_ cue: HapticCue, on bus: OpaquePointer) -> Int32 {
-        var message: OpaquePointer?
-        var result = sd_bus_message_new_method_call(bus, &message, Self.busName, Self.objectPath, Self.interface, "TriggerFeedback")
-        guard result >= 0, let message else { return result }
-        defer { sd_bus_message_unref(message) }
-        let steps: [() -> Int32] = [
-            { BusMessage.append(message, "s", self.appId) },
-            { BusMessage.append(message, "s", cue.feedbackdEvent) },
-            { sd_bus_message_open_container(message, BusMessage.type("a"), "{sv}") },
-            { sd_bus_message_open_container(message, BusMessage.type("e"), "sv") },
-            { BusMessage.append(message, "s", "profile") },
-            { sd_bus_message_open_container(message, BusMessage.type("v"), "s") },
-            { BusMessage.append(message, "s", "quiet") },
-            { sd_bus_message_close_container(message) },
-            { sd_bus_message_close_container(message) },
-            { sd_bus_message_close_container(message) },
-            { var once: Int32 = -1; return sd_bus_message_append_basic(message, BusMessage.type("i"), &once) },
-        ]
-        for step in steps {
-            result = step()
-            if result < 0 { return result }
-        }
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        return sd_bus_call_async(bus, nil, message, { reply, context, _ in
-            guard let reply, let context else { return 0 }
-            Unmanaged<FeedbackdHaptics>.fromOpaque(context).takeUnretainedValue().handleReply(reply)
-            return 0
-        }, context, Self.replyTimeoutUsec)
+    package static func trigger(_ cue: HapticCue, appId: String) -> BusMethodCall {
+        BusMethodCall(destination: Self.busName, path: Self.objectPath, interface: Self.interface, member: "TriggerFeedback",
+                      arguments: [.string(appId), .string(cue.feedbackdEvent), .properties(["profile": .string("quiet")]), .int32(-1)])
     }
 
-    private func handleReply(_ reply: OpaquePointer) {
+    private func handleReply(_ reply: BusReply) {
         pendingCalls -= 1
-        if let (name, detail) = BusMessage.error(of: reply) {
+        if let (name, detail) = reply.error {
             failedCalls += 1
             let hint = name == "org.freedesktop.DBus.Error.ServiceUnknown" ? " (is feedbackd installed?)" : ""
             reportOnce(name, "feedbackd: \(name)\(hint) \(detail)")
             return
         }
-        var id: UInt32 = 0
-        if sd_bus_message_read_basic(reply, BusMessage.type("u"), &id) >= 0 { lastEventId = id }
+        if let id = reply.readUInt32() { lastEventId = id }
         answeredCalls += 1
     }
 

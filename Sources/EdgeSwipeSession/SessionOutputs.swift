@@ -2,6 +2,7 @@ import EdgeSwipeControl
 import EdgeSwipeFeedback
 import Gestures
 import EdgeSwipeWayland
+import TouchModel
 
 /// The compositor's outputs as the session reports them (`reportOutput`).
 enum SessionOutputs {

@@ -1,10 +1,11 @@
 import TouchInput
 
-/// The forwarder's frame buffers (the frame being read, the frames for the clone): events in memory the owner
-/// allocates once and frees with `deallocate()`, grown when a frame is longer. An array would check its
-/// uniqueness (a runtime call) at every append and be retained wherever it is read or returned; these events
-/// are appended and read a few times for every frame of an owned device.
-struct EventBuffer: RandomAccessCollection {
+/// The forwarder's frame buffers (the frame being read, the frames for the clone): events in memory the buffer
+/// allocates once and frees when it goes, grown when a frame is longer. An array would check its uniqueness (a
+/// runtime call) at every append and be retained wherever it is read or returned; these events are appended and
+/// read a few times for every frame of an owned device. Non-copyable: one owner frees the memory, and no copy can
+/// outlive it; the events are lent out only for the length of a call (`withEvents`).
+struct EventBuffer: ~Copyable {
     private(set) var base: UnsafeMutablePointer<InputEvent>
     private(set) var count = 0
     private var capacity: Int
@@ -14,16 +15,15 @@ struct EventBuffer: RandomAccessCollection {
         base = .allocate(capacity: self.capacity)
     }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
+    deinit { base.deallocate() }
 
-    subscript(i: Int) -> InputEvent {
-        precondition(i >= 0 && i < count, "EventBuffer index out of range")
-        return base[i]
+    var isEmpty: Bool { count == 0 }
+
+    /// The events, lent to `body` (valid only inside it).
+    @inline(__always)
+    func withEvents<R, E: Error>(_ body: (UnsafeBufferPointer<InputEvent>) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
     }
-
-    /// The events, valid until the buffer next changes.
-    var events: UnsafeBufferPointer<InputEvent> { UnsafeBufferPointer(start: base, count: count) }
 
     @inline(__always)
     mutating func append(_ event: InputEvent) {
@@ -32,7 +32,7 @@ struct EventBuffer: RandomAccessCollection {
         count += 1
     }
 
-    mutating func append(contentsOf other: EventBuffer) {
+    mutating func append(contentsOf other: borrowing EventBuffer) {
         if count + other.count > capacity { grow(to: Swift.max(capacity * 2, count + other.count)) }
         (base + count).initialize(from: other.base, count: other.count)
         count += other.count
@@ -40,9 +40,6 @@ struct EventBuffer: RandomAccessCollection {
 
     /// Forgets the events; the memory stays for the next frame.
     mutating func removeAll() { count = 0 }
-
-    /// Frees the memory; the buffer must not be used after.
-    func deallocate() { base.deallocate() }
 
     private mutating func grow(to newCapacity: Int) {
         let bigger = UnsafeMutablePointer<InputEvent>.allocate(capacity: newCapacity)

@@ -83,7 +83,7 @@ extension HoldForwarder {
     private func findTouchChanges() {
         var slot = sourceSlot
         var named: UInt64 = 0
-        for e in pending where e.type == EventType.abs {
+        pending.withEvents { events in for e in events where e.type == EventType.abs {
             if e.code == AbsCode.mtSlot {
                 slot = e.value >= 0 && Int(e.value) < slots.count ? Int(e.value) : -1
                 continue
@@ -105,7 +105,7 @@ extension HoldForwarder {
                     changes[slot].trackingID = e.value
                 }
             }
-        }
+        } }
         touchedMask = named | keptMask
     }
 
@@ -124,7 +124,7 @@ extension HoldForwarder {
     /// Second pass: each event to the clone, to its touch's held frames, or nowhere.
     private func route(syn: InputEvent, passthrough: Bool) {
         let start = out.count
-        for e in pending {
+        pending.withEvents { events in for e in events {
             if e.type == EventType.abs && e.code == AbsCode.mtSlot {
                 let next = e.value >= 0 && Int(e.value) < slots.count ? Int(e.value) : -1
                 // Copied as read, unless the clone has that slot selected already (after frames that left out
@@ -138,7 +138,10 @@ extension HoldForwarder {
             }
             if e.type == EventType.abs, let i = SlotValues.index(of: e.code) {
                 guard sourceSlot >= 0 else {
-                    if passthrough { out.append(e) }
+                    // The source's slot is invalid: the event changes nothing there. As read only while the
+                    // clone's selection is invalid too (its kernel ignores it alike): on a valid clone slot (after
+                    // a resync that left the source's selection off the clone) it would change another touch.
+                    if passthrough && !slots.indices.contains(cloneSlot) { out.append(e) }
                     continue
                 }
                 routeSlotEvent(e, index: i, slot: sourceSlot, passthrough: passthrough)
@@ -154,7 +157,7 @@ extension HoldForwarder {
                 continue
             }
             out.append(e)
-        }
+        } }
         forEachSlot(in: touchedMask) { s in
             guard changes[s].startedTouch else { return }
             changes[s].startedTouch = false

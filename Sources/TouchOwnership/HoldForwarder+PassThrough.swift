@@ -12,7 +12,7 @@ extension HoldForwarder {
     func passThrough(_ syn: InputEvent) {
         passedThrough += 1
         var slot = sourceSlot
-        for e in pending.events where e.type == EventType.abs || e.type == EventType.key {
+        pending.withEvents { events in for e in events where e.type == EventType.abs || e.type == EventType.key {
             if e.type == EventType.abs {
                 if e.code == AbsCode.mtSlot {
                     slot = Int(e.value)
@@ -24,7 +24,7 @@ extension HoldForwarder {
                 }
             }
             if let i = pointer.index(type: e.type, code: e.code) { pointer.forwarded(i, e.value) }
-        }
+        } }
         sourceSlot = slot
         cloneSlot = slot
         if pointer.inSync {

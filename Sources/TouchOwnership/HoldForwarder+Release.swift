@@ -41,7 +41,7 @@ extension HoldForwarder {
     /// touches still down stay off the clone until their tracking ids end (as the decoder ignores them).
     func resync(_ syn: InputEvent, frame: TouchFrame, claims: some ContactClaims) {
         var afterDrop = false
-        for e in pending {
+        pending.withEvents { events in for e in events {
             if e.type == EventType.syn && e.code == SynCode.dropped { afterDrop = true }
             guard e.type == EventType.abs || e.type == EventType.key else { continue }
             if e.type == EventType.abs && e.code == AbsCode.mtSlot {
@@ -58,7 +58,7 @@ extension HoldForwarder {
             } else if let i = pointer.index(type: e.type, code: e.code) {
                 pointer.sourceSent(i, e.value)
             }
-        }
+        } }
         for c in frame.contacts where c.isActive && c.slot >= 0 && c.slot < slots.count { changes[c.slot].currentContact = c.id }
         for s in slots.indices {
             held[s].removeAll()

@@ -35,8 +35,8 @@ public enum OwnershipError: Error, Hashable, Sendable, CustomStringConvertible {
 ///     any   -- all lifted, resynced --> by what is down
 ///
 /// Feed it every raw event as read (`take`), and at each SYN_REPORT the decoder's frame after the recognizers
-/// have seen it (`report`); after a recognizer deadline fired, `claimsChanged`. Each returns whole frames, each
-/// ending in SYN_REPORT, to write to the clone (a buffer it reuses: write it before the next call). While every
+/// have seen it (`report`); after a recognizer deadline fired, `claimsChanged`. Each leaves whole frames, each
+/// ending in SYN_REPORT, for the clone, lent by `withOutput` until the next call (a buffer it reuses). While every
 /// touch is forwarded the output equals the input, event for event. Legacy pointer events describe only the
 /// forwarded touches (`PointerEmulation`). After SYN_DROPPED every touch is lifted on the clone, then what is
 /// down and free is reported again. Pure: no I/O; times are the source's (uinput stamps its own).
@@ -57,9 +57,8 @@ public final class HoldForwarder {
     @exclusivity(unchecked) var held: [HeldFrames]
     @exclusivity(unchecked) var pointer: PointerEmulation
     /// The raw events of the frame being read, up to its SYN_REPORT.
-    /// (This and `out` are allocated in init once it can no longer throw: a refused device leaks nothing.)
     @exclusivity(unchecked) var pending: EventBuffer
-    /// What the call being made gives the clone; returned to the caller as a buffer valid until the next call.
+    /// What the last call gives the clone; lent to the caller by `withOutput`.
     @exclusivity(unchecked) var out: EventBuffer
     /// The slot the source's events go to (-1: an invalid one), and the one the clone's go to.
     @exclusivity(unchecked) var sourceSlot: Int
@@ -113,11 +112,7 @@ public final class HoldForwarder {
         out = EventBuffer(capacity: 128)
     }
 
-    deinit {
-        slots.deallocate()
-        pending.deallocate()
-        out.deallocate()
-    }
+    deinit { slots.deallocate() }
 
     /// Touches held back from the clone now.
     public var heldCount: Int { slots.reduce(0) { $0 + ($1.fate == .held ? 1 : 0) } }
@@ -136,8 +131,9 @@ public final class HoldForwarder {
     }
 
     /// The SYN_REPORT `syn` completed `frame` (the decoder's frame of these events, after the recognizers saw
-    /// it). Returns the events for the clone: held frames released by this frame's claims, then this frame.
-    public func report(_ syn: InputEvent, frame: TouchFrame, claims: some ContactClaims) -> UnsafeBufferPointer<InputEvent> {
+    /// it). Leaves the events for the clone (`withOutput`): held frames released by this frame's claims, then this
+    /// frame.
+    public func report(_ syn: InputEvent, frame: TouchFrame, claims: some ContactClaims) {
         out.removeAll()
         sequence += 1
         if dropped {
@@ -150,12 +146,11 @@ public final class HoldForwarder {
         pending.removeAll()
         dropped = false
         plain = true
-        return out.events
     }
 
     /// Claims changed with no new event (a recognizer's deadline fired at `time`): releases the held touches now
-    /// free and drops those now claimed. Returns the released frames (often none).
-    public func claimsChanged(claims: some ContactClaims, time: Microseconds) -> UnsafeBufferPointer<InputEvent> {
+    /// free and drops those now claimed. Leaves the released frames for the clone (often none).
+    public func claimsChanged(claims: some ContactClaims, time: Microseconds) {
         out.removeAll()
         var any = false
         for s in slots.indices where slots[s].fate == .held && slots[s].contactID >= 0 {
@@ -172,12 +167,12 @@ public final class HoldForwarder {
         }
         if any { releaseHeld() }
         recomputeKept()
-        return out.events
     }
 
     /// Lifts every touch on the clone (the source is gone, or its contacts were cancelled at `time`). Touches
-    /// still down on the source stay off the clone until their tracking id ends.
-    public func liftAll(time: Microseconds) -> UnsafeBufferPointer<InputEvent> {
+    /// still down on the source stay off the clone until their tracking id ends. Leaves the lifting frame for the
+    /// clone.
+    public func liftAll(time: Microseconds) {
         out.removeAll()
         pending.removeAll()
         dropped = false
@@ -188,7 +183,13 @@ public final class HoldForwarder {
             transition(s, .liftedAll(stillDown: slots[s].source.trackingID >= 0))
         }
         recomputeKept()
-        return out.events
+    }
+
+    /// What the last `report`, `claimsChanged` or `liftAll` left for the clone, lent to `body`: whole frames (or
+    /// none), valid only inside it. The caller writes them there; the next call forgets them. Not generic: across
+    /// the module boundary a generic would run unspecialised; this is one closure call per frame.
+    public func withOutput(_ body: (UnsafeBufferPointer<InputEvent>) throws -> Void) rethrows {
+        try out.withEvents(body)
     }
 
     // MARK: - Writing to the clone
@@ -253,4 +254,15 @@ public final class HoldForwarder {
             m &= m &- 1
         }
     }
+}
+
+extension HoldForwarder {
+    /// What the held frames take now, all slots together: what the forwarder fuzz target checks stays bounded
+    /// (`HeldFrames.eventLimit` events a slot, at most one frame an event).
+    package var heldStorage: (events: Int, frames: Int) {
+        held.reduce((0, 0)) { ($0.0 + $1.events.count, $0.1 + $1.frames.count) }
+    }
+
+    /// The most events one slot's hold keeps.
+    package static var heldEventLimit: Int { HeldFrames.eventLimit }
 }

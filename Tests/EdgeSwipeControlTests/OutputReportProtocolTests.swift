@@ -1,6 +1,7 @@
 import EdgeSwipeControl
 import Gestures
 import Testing
+import TouchModel
 
 /// `reportOutput` as the protocol reads it (docs/protocol.md): the shape `edgeswipe feedback` and `edgeswipe
 /// report-output` send, every bad value named with its rule, and the request the CLI builds decoding to the same

@@ -2,6 +2,7 @@ import EdgeSwipeControl
 import Gestures
 import Navigation
 import Testing
+import TouchModel
 
 /// Issue 34 item 1: every request a client sends is built by `ControlRequest.encoded` and read back by the service's
 /// `ControlProtocol.decodeRequest` as the same request; the lines the session program sends are the bytes it sent

@@ -159,7 +159,7 @@ import TouchOwnership
         let target = MemoryTarget()
         let core = SessionCore(navigation: nil, emitFrames: false)
         let pipeline = try DevicePipeline(device: phone, options: PipelineOptions(), mode: .live)
-        let source = core.add(pipeline, forwarding: try SourceForwarding(device: phone, mode: .live, target: target))
+        let source = core.add(pipeline, forwarding: try SourceForwarding(device: phone, mode: .live, target: .memory(target)))
         return (target, { for e in $0 { core.feed(e, to: source) } })
     }
 
@@ -179,6 +179,46 @@ import TouchOwnership
         expected.frame(10, [tid(1), mtx(560), touch(1), absx(560)])
         expected.frame(20, [mtx(570), absx(570)])
         #expect(target.frames == splitFrames(expected.events))
+    }
+
+    /// A removed source goes with its forwarding and clone even while the deadline queue had an entry for it
+    /// (an edge touch waits for its recognizer's deadline): the forwarding is the source's for its whole life, so
+    /// a stale entry would keep the clone, a uinput device, alive after an unplug.
+    @Test func aRemovedSourceLetsItsCloneGoAtOnce() throws {
+        let core = SessionCore(navigation: nil, emitFrames: false)
+        weak var clone: MemoryClone?
+        weak var removed: SessionSource?
+        do {
+            let target = MemoryClone()
+            clone = target
+            let pipeline = try DevicePipeline(device: phone, options: PipelineOptions(), mode: .live)
+            let source = core.add(pipeline, forwarding: try SourceForwarding(device: phone, mode: .live, target: .memory(target)))
+            removed = source
+            var s = FrameScript()
+            s.frame(0, [tid(1), mtx(16), mty(1000), touch(1), absx(16), absy(1000)])
+            for e in s.events { core.feed(e, to: source) }
+            #expect(core.nextDeadline != nil)   // held at the edge: its recognizer's deadline is queued
+            core.remove(source, now: Microseconds(milliseconds: 5))
+        }
+        #expect(removed == nil && clone == nil)
+    }
+
+    /// The fuzz target's finding (Fuzz/regressions/forwarder): after a SYN_DROPPED whose synced state selects a
+    /// slot past the device's last, the source's next events go to that invalid slot and change nothing; the
+    /// clone, whose selection stayed on slot 0, must not get them there (its tracking id -1 would end the touch
+    /// still down on the source). The clone's tracking ids: the touch, the resync's lift, the touch reported
+    /// again, and its real end only.
+    @Test func eventsOfAnInvalidSourceSlotNeverReachAValidCloneSlot() throws {
+        let (target, feed) = try liveSource()
+        var s = FrameScript()
+        s.frame(0, [tid(1), mtx(520), mty(1000), touch(1), absx(520), absy(1000)])
+        s.synDropped(10)
+        s.frame(10, [slot(40)])
+        s.frame(20, [tid(-1)])
+        s.frame(30, [slot(0), tid(-1), touch(0)])
+        feed(s.events)
+        let ids = target.events.filter { $0.type == EventType.abs && $0.code == AbsCode.mtTrackingID }.map(\.value)
+        #expect(ids == [1, -1, 1, -1])
     }
 
     /// SYN_DROPPED on a live device while an edge touch is held: it stays held (its recognizer is still

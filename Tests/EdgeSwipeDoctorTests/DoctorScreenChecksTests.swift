@@ -2,6 +2,7 @@ import EdgeSwipeControl
 import EdgeSwipeDoctor
 import Gestures
 import Testing
+import TouchModel
 
 /// Issue 27's last doctor findings, each exactly once over the clean kiosk of DoctorChecksTests: rotation and mapping
 /// agreeing with the compositor's (the service's published screens against `swaymsg -t get_outputs` or `hyprctl

@@ -2,6 +2,7 @@ import EdgeSwipeControl
 import EdgeSwipeFeedback
 import Gestures
 import Testing
+import TouchModel
 
 // What `edgeswipe feedback` sends the service about the outputs (docs/feedback.md, docs/protocol.md "Outputs and
 // rotation: auto"): everything at each connection, a change once, nothing twice.

@@ -1,4 +1,5 @@
 import TouchInput
+import TouchModel
 
 extension DaemonConfig {
     /// What `edgeswipe check-config FILE` prints for a valid file: what the service will do with it.

@@ -1,5 +1,5 @@
 import EdgeSwipeControl
-import Gestures
+import TouchModel
 
 /// The outputs the session side has reported (`reportOutput`), by name, the latest held report of each: which one
 /// a touchscreen is on decides its rotation when its `rotation` is `auto`. A report belongs to its holder: the

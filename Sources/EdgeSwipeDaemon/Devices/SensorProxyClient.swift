@@ -1,8 +1,5 @@
-import CSystemdBus
 import EdgeSwipeBus
 import EdgeSwipeSystem
-import Gestures
-import Glibc
 import TouchModel
 
 /// `rotation: accelerometer`: the service follows iio-sensor-proxy (`net.hadess.SensorProxy` at
@@ -67,89 +64,62 @@ package final class SensorProxyClient {
 
     /// Watches the proxy's name and properties, then claims the accelerometer (the bus starts the proxy if it can).
     package func start() {
-        guard let bus = connection.bus else { return }
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        let owners = "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',interface='org.freedesktop.DBus',"
-            + "member='NameOwnerChanged',arg0='\(Self.busName)'"
-        // Not matched on the sender: sd-bus would compare the unique name with the well-known one. `owner` checks it.
-        let properties = "type='signal',path='\(Self.objectPath)',interface='org.freedesktop.DBus.Properties',"
-            + "member='PropertiesChanged',arg0='\(Self.interface)'"
-        for (rule, handler) in [(owners, Self.ownerChanged), (properties, Self.propertiesChanged)] {
-            let result = sd_bus_add_match_async(bus, nil, rule, handler, nil, context)
-            if result < 0 { log.warning("rotation: accelerometer: cannot watch \(Self.busName) on \(connection.name): \(Errno(rawValue: -result))") }
+        guard connection.isOpen else { return }
+        // Properties are not matched on the sender: the bus would compare the unique name with the well-known one.
+        // `owner` checks it.
+        let watches: [(BusSignalMatch, (SensorProxyClient, BusReply) -> Void)] = [
+            (.nameOwnerChanged(Self.busName), { $0.ownerChanged($1) }),
+            (.propertiesChanged(path: Self.objectPath, interface: Self.interface), { $0.propertiesChanged($1) }),
+        ]
+        for (match, handler) in watches {
+            do {
+                try connection.watch(match) { [weak self] message in if let self { handler(self, message) } }
+            } catch {
+                log.warning("rotation: accelerometer: cannot watch \(Self.busName) on \(connection.name): \(error)")
+            }
         }
         claim()
     }
 
     /// ReleaseAccelerometer when claimed (no reply awaited), and the connection closed: nothing more arrives.
     package func stop() {
-        if state == .following, let bus = connection.bus {
-            var message: OpaquePointer?
-            if sd_bus_message_new_method_call(bus, &message, Self.busName, Self.objectPath, Self.interface, "ReleaseAccelerometer") >= 0,
-               let message {
-                sd_bus_message_set_expect_reply(message, 0)
-                sd_bus_send(bus, message, nil)
-                sd_bus_message_unref(message)
-            }
-        }
+        if state == .following { try? connection.send(method("ReleaseAccelerometer")) }
         state = .stopped
         connection.close()
     }
 
     // MARK: Calls
 
+    private func method(_ member: String) -> BusMethodCall {
+        BusMethodCall(destination: Self.busName, path: Self.objectPath, interface: Self.interface, member: member)
+    }
+
     private func claim() {
         state = .claiming
-        call("ClaimAccelerometer", interface: Self.interface) { client, reply in client.claimed(reply) }
+        call(method("ClaimAccelerometer")) { client, reply in client.claimed(reply) }
     }
 
     private func readProperties() {
-        call("GetAll", interface: "org.freedesktop.DBus.Properties", argument: Self.interface) { client, reply in client.read(reply) }
+        call(.getAllProperties(destination: Self.busName, path: Self.objectPath, interface: Self.interface)) { client, reply in
+            client.read(reply)
+        }
     }
 
-    /// What a reply is handed to: sd-bus takes a C function, so each call carries its handler in a `ReplyBox`.
-    private typealias ReplyHandler = (SensorProxyClient, OpaquePointer) -> Void
-
-    private func call(_ method: String, interface: String, argument: String? = nil, then handler: @escaping ReplyHandler) {
-        guard let bus = connection.bus else { return }
-        var message: OpaquePointer?
-        var result = sd_bus_message_new_method_call(bus, &message, Self.busName, Self.objectPath, interface, method)
-        if result >= 0, let message {
-            defer { sd_bus_message_unref(message) }
-            if let argument { result = BusMessage.append(message, "s", argument) }
-            if result >= 0 {
-                let box = Unmanaged.passRetained(ReplyBox(client: self, handler: handler)).toOpaque()
-                var slot: OpaquePointer?
-                result = sd_bus_call_async(bus, &slot, message, { reply, context, _ in
-                    guard let reply, let context else { return 0 }
-                    let box = Unmanaged<ReplyBox>.fromOpaque(context).takeUnretainedValue()
-                    if let client = box.client { box.handler(client, reply) }
-                    return 0
-                }, box, replyTimeout.rawValue)
-                if result >= 0, let slot {
-                    // The box lives as long as the call's slot: freed with it, after the reply or when the bus closes.
-                    sd_bus_slot_set_destroy_callback(slot) { box in
-                        if let box { Unmanaged<ReplyBox>.fromOpaque(box).release() }
-                    }
-                    sd_bus_slot_set_floating(slot, 1)
-                    sd_bus_slot_unref(slot)
-                } else {
-                    Unmanaged<ReplyBox>.fromOpaque(box).release()
-                }
-            }
-        }
-        if result < 0 {
-            log.warning("rotation: accelerometer: calling \(Self.busName) \(method) failed: \(Errno(rawValue: -result))")
+    /// Sends `call`; its reply goes to `handler` while the client is there (a reply after it is gone is dropped).
+    private func call(_ call: BusMethodCall, then handler: @escaping (SensorProxyClient, BusReply) -> Void) {
+        do {
+            try connection.call(call, timeout: replyTimeout) { [weak self] reply in if let self { handler(self, reply) } }
+        } catch {
+            log.warning("rotation: accelerometer: calling \(Self.busName) \(call.member) failed: \(error)")
             state = .absent
         }
-        connection.updateEvents()
     }
 
     // MARK: Replies and signals
 
-    private func claimed(_ reply: OpaquePointer) {
+    private func claimed(_ reply: BusReply) {
         guard state == .claiming else { return }
-        if let (name, message) = BusMessage.error(of: reply) {
+        if let (name, message) = reply.error {
             state = .absent
             let absent = ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner"].contains(name)
             log.warning("rotation: accelerometer: " + (absent
@@ -158,19 +128,19 @@ package final class SensorProxyClient {
                 + "the rotation stays \(rotation.rotation.rawValue), and is followed once iio-sensor-proxy appears")
             return
         }
-        owner = sd_bus_message_get_sender(reply).map { String(cString: $0) }
+        owner = reply.sender
         state = .following
         readProperties()
     }
 
-    private func read(_ reply: OpaquePointer) {
+    private func read(_ reply: BusReply) {
         guard state == .following else { return }
-        if let (name, message) = BusMessage.error(of: reply) {
+        if let (name, message) = reply.error {
             log.warning("rotation: accelerometer: reading iio-sensor-proxy's properties failed (\(name): \(message)); "
                         + "the rotation stays \(rotation.rotation.rawValue)")
             return
         }
-        guard let properties = BusMessage.readProperties(reply) else {
+        guard let properties = reply.readProperties() else {
             log.warning("rotation: accelerometer: iio-sensor-proxy's properties are not a{sv}; the rotation stays \(rotation.rotation.rawValue)")
             return
         }
@@ -199,10 +169,10 @@ package final class SensorProxyClient {
         }
     }
 
-    private func ownerChanged(_ message: OpaquePointer) {
-        guard state != .stopped, sd_bus_message_get_sender(message).map({ String(cString: $0) }) == "org.freedesktop.DBus",
-              BusMessage.readString(message) == Self.busName, BusMessage.readString(message) != nil,
-              let newOwner = BusMessage.readString(message) else { return }
+    private func ownerChanged(_ message: BusReply) {
+        guard state != .stopped, message.sender == "org.freedesktop.DBus",
+              message.readString() == Self.busName, message.readString() != nil,
+              let newOwner = message.readString() else { return }
         if newOwner.isEmpty {
             owner = nil
             hasAccelerometer = nil
@@ -218,44 +188,14 @@ package final class SensorProxyClient {
         }
     }
 
-    private func propertiesChanged(_ message: OpaquePointer) {
-        guard state == .following, let owner, sd_bus_message_get_sender(message).map({ String(cString: $0) }) == owner,
-              BusMessage.readString(message) == Self.interface, let changed = BusMessage.readProperties(message) else { return }
+    private func propertiesChanged(_ message: BusReply) {
+        guard state == .following, let owner, message.sender == owner,
+              message.readString() == Self.interface, let changed = message.readProperties() else { return }
         apply(changed)
         // Properties said to have changed without their values: read them again.
-        var invalidated: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-        if sd_bus_message_read_strv(message, &invalidated) > 0, let invalidated {
-            var names: [String] = []
-            var i = 0
-            while let name = invalidated[i] {
-                names.append(String(cString: name))
-                free(name)
-                i += 1
-            }
-            free(invalidated)
-            if names.contains("AccelerometerOrientation") || names.contains("HasAccelerometer") { readProperties() }
+        if let invalidated = message.readStrings(),
+           invalidated.contains("AccelerometerOrientation") || invalidated.contains("HasAccelerometer") {
+            readProperties()
         }
-    }
-
-    private static let ownerChanged: sd_bus_message_handler_t = { message, context, _ in
-        guard let message, let context else { return 0 }
-        Unmanaged<SensorProxyClient>.fromOpaque(context).takeUnretainedValue().ownerChanged(message)
-        return 0
-    }
-
-    private static let propertiesChanged: sd_bus_message_handler_t = { message, context, _ in
-        guard let message, let context else { return 0 }
-        Unmanaged<SensorProxyClient>.fromOpaque(context).takeUnretainedValue().propertiesChanged(message)
-        return 0
-    }
-}
-
-/// A call's reply handler and its client (weak: a reply after the client is gone is dropped).
-private final class ReplyBox {
-    weak var client: SensorProxyClient?
-    let handler: (SensorProxyClient, OpaquePointer) -> Void
-    init(client: SensorProxyClient, handler: @escaping (SensorProxyClient, OpaquePointer) -> Void) {
-        self.client = client
-        self.handler = handler
     }
 }

@@ -95,12 +95,14 @@ package final class LiveSession {
 
     /// Starts reading `device`. Throws when it has no physical size or cannot be registered, or (OwnershipError)
     /// when it is to be forwarded and has no slots. `options` overrides the session's (per-device settings from
-    /// the configuration). With `forwardTo` (ownership), the touches no gesture takes go on to that target.
+    /// the configuration). With `forwardTo` (ownership), the touches no gesture takes go on to that clone.
     @discardableResult
     package func add(_ device: LiveDevice, options deviceOptions: PipelineOptions? = nil,
-                    forwardTo target: (any ForwardTarget)? = nil) throws -> SourceID {
-        let forwarding = try target.map {
-            try SourceForwarding(device: device.description, mode: .live, target: $0, releaseGrab: { try device.ungrab() })
+                    forwardTo clone: UInputClone? = nil) throws -> SourceID {
+        var forwarding: SourceForwarding? = nil
+        if let clone {
+            forwarding = try SourceForwarding(device: device.description, mode: .live, target: .clone(clone),
+                                              releaseGrab: { try device.ungrab() })
         }
         let source = core.add(try DevicePipeline(device: device.description, options: deviceOptions ?? options, mode: .live),
                               forwarding: forwarding)
@@ -123,11 +125,10 @@ package final class LiveSession {
     /// SYN_DROPPED the state is unknown). With `forwardTo`, as `add`; `releaseGrab` stands for the device's grab
     /// release, called once if a write to the target fails.
     package func addFed(_ description: DeviceDescription, options deviceOptions: PipelineOptions? = nil,
-                       forwardTo target: (any ForwardTarget)? = nil,
+                       forwardTo target: ForwardTarget? = nil,
                        releaseGrab: (() throws -> Void)? = nil) throws -> SourceID {
-        let forwarding = try target.map {
-            try SourceForwarding(device: description, mode: .recording, target: $0, releaseGrab: releaseGrab)
-        }
+        var forwarding: SourceForwarding? = nil
+        if let target { forwarding = try SourceForwarding(device: description, mode: .recording, target: target, releaseGrab: releaseGrab) }
         return core.add(try DevicePipeline(device: description, options: deviceOptions ?? options, mode: .recording),
                         forwarding: forwarding).id
     }

@@ -1,6 +1,7 @@
 import Gestures
 import Navigation
 import TouchInput
+import TouchModel
 
 extension PipelineOptions {
     /// A device's pipeline options from its configuration settings (defaults overlaid with its entry).

@@ -28,19 +28,32 @@ final class SessionSource {
     /// Settings waiting for the last finger to lift.
     fileprivate var pendingOptions: PipelineOptions?
     @exclusivity(unchecked) fileprivate var removed = false
-    /// Where the source's events go on to when the device is owned (nil: not owned, or forwarding failed).
-    @exclusivity(unchecked) fileprivate var forwarding: SourceForwarding? {
-        didSet { forwardingRef = forwarding.map(Unmanaged.passUnretained) }
-    }
-    /// `forwarding` for the per-event path, which reads it without retaining it (a retain and a release for each
-    /// event and frame otherwise). Set only with `forwarding`, which keeps the object alive.
-    @exclusivity(unchecked) fileprivate var forwardingRef: Unmanaged<SourceForwarding>?
+    /// Where the source's events go on to when the device is owned (nil: not owned). A `let` of a non-copyable
+    /// value: the per-event path borrows it, and its forwarder and target, from the source, without the retain and
+    /// release a class reference's read costs for each event and frame. It lives as long as the source;
+    /// `forwards` says whether it is used.
+    fileprivate let forwarding: SourceForwarding?
+    /// False once forwarding ended: a write to the clone failed, or the source was removed.
+    @exclusivity(unchecked) fileprivate var forwards: Bool
 
-    fileprivate init(id: SourceID, pipeline: DevicePipeline, forwarding: SourceForwarding?) {
+    fileprivate init(id: SourceID, pipeline: DevicePipeline, forwarding: consuming SourceForwarding?) {
         self.id = id
         self.pipeline = pipeline
+        switch forwarding {
+        case .some: forwards = true
+        case .none: forwards = false
+        }
         self.forwarding = forwarding
-        forwardingRef = forwarding.map(Unmanaged.passUnretained)
+    }
+
+    /// Hands the forwarding to `body` while it goes on, borrowed (inlined: no closure is made).
+    @inline(__always)
+    fileprivate func withForwarding(_ body: (borrowing SourceForwarding) -> Void) {
+        guard forwards else { return }
+        switch forwarding {
+        case .some(let forwarding): body(forwarding)
+        case .none: break
+        }
     }
 }
 
@@ -95,7 +108,7 @@ final class SessionCore {
     /// Adds a pipeline as the next source; its recognizers ask navigation at touch-down and before they claim
     /// a pop. With `forwarding`, each event goes on to the device's clone once the pipeline has taken it
     /// (HoldForwarder).
-    func add(_ pipeline: DevicePipeline, forwarding: SourceForwarding? = nil) -> SessionSource {
+    func add(_ pipeline: DevicePipeline, forwarding: consuming SourceForwarding? = nil) -> SessionSource {
         if let navigation { pipeline.arena.delegate = navigation }
         // Navigation knows a gesture by its source and recognizer (every device's recognizers are named alike).
         pipeline.arena.source = GestureSource(nextID)
@@ -111,11 +124,17 @@ final class SessionCore {
     /// The source's state machines log to `logSink`.
     private func log(_ source: SessionSource) {
         source.pipeline.logSink = logSink
-        source.forwarding?.forwarder.logSink = logSink
+        forwarder(of: source.id)?.logSink = logSink
     }
 
     /// The forwarder of an owned source (nil: not owned, or forwarding ended).
-    func forwarder(of id: SourceID) -> HoldForwarder? { sources[id]?.forwarding?.forwarder }
+    func forwarder(of id: SourceID) -> HoldForwarder? {
+        guard let source = sources[id], source.forwards else { return nil }
+        switch source.forwarding {
+        case .some(let forwarding): return forwarding.forwarder
+        case .none: return nil
+        }
+    }
 
     /// The earliest pending deadline of any source or navigation.
     var nextDeadline: Microseconds? {
@@ -132,8 +151,9 @@ final class SessionCore {
                let source = deadlines.first?.payload {
                 pipelineVisits += 1
                 deliver(source.pipeline.deadlineReached(now: time), from: source)
-                if let forwarding = source.forwarding {
-                    forward(forwarding.forwarder.claimsChanged(claims: source.pipeline.arena, time: time), from: source)
+                source.withForwarding { forwarding in
+                    forwarding.forwarder.claimsChanged(claims: source.pipeline.arena, time: time)
+                    forward(forwarding, from: source)
                 }
                 refresh(source)
             } else if let n = navigationDeadline, n <= limit, let navigation {
@@ -152,13 +172,14 @@ final class SessionCore {
         pipelineVisits += 1
         // Only a frame steps the arena, so only a frame can move the pipeline's deadline.
         guard let (frame, gestures) = source.pipeline.feed(event) else {
-            source.forwardingRef?._withUnsafeGuaranteedRef { $0.forwarder.take(event) }
+            source.withForwarding { $0.forwarder.take(event) }
             return
         }
         deliver(frame, gestures, from: source)
-        if let forwarding = source.forwardingRef {
-            forward(forwarding._withUnsafeGuaranteedRef { $0.forwarder.report(event, frame: frame, claims: source.pipeline.arena) },
-                    from: source)
+        // Borrowed from the source (non-copyable, a `let`): no retain.
+        source.withForwarding { forwarding in
+            forwarding.forwarder.report(event, frame: frame, claims: source.pipeline.arena)
+            forward(forwarding, from: source)
         }
         refresh(source)
     }
@@ -188,7 +209,10 @@ final class SessionCore {
         pipelineVisits += 1
         let cancelled = source.pipeline.cancelAll(time: now)
         if let (frame, gestures) = cancelled { deliver(frame, gestures, from: source) }
-        if let forwarding = source.forwarding { forward(forwarding.forwarder.liftAll(time: now), from: source) }
+        source.withForwarding { forwarding in
+            forwarding.forwarder.liftAll(time: now)
+            forward(forwarding, from: source)
+        }
         refresh(source)
         return cancelled != nil
     }
@@ -201,11 +225,13 @@ final class SessionCore {
         sources[source.id] = nil
         geometryChanged()
         source.removed = true
-        source.forwarding = nil
+        source.forwards = false
         if source.pendingOptions != nil {
             source.pendingOptions = nil
             pendingOptionsCount -= 1
         }
+        // The queue's stale entries would keep the source, and with it its clone, alive: rebuilt without it.
+        rebuildDeadlines()
         return cancelled
     }
 
@@ -249,10 +275,9 @@ final class SessionCore {
     /// device named, and ends the forwarding; the device's grab is released so its touches reach other readers
     /// again instead of being lost until a restart; recognition goes on.
     @inline(never)
-    private func forward(_ events: UnsafeBufferPointer<InputEvent>, from source: SessionSource) {
-        guard !events.isEmpty, let forwarding = source.forwardingRef else { return }
+    private func forward(_ forwarding: borrowing SourceForwarding, from source: SessionSource) {
         do {
-            try forwarding._withUnsafeGuaranteedRef { try $0.target.write(events) }
+            try forwarding.writeOutput()
         } catch {
             forwardingFailed(source, error)
         }
@@ -261,10 +286,15 @@ final class SessionCore {
     /// The write failed: forwarding ends (see `forward`).
     @inline(never)
     private func forwardingFailed(_ source: SessionSource, _ error: any Error) {
-        guard let forwarding = source.forwarding else { return }
-        source.forwarding = nil
+        guard source.forwards else { return }
+        source.forwards = false
+        var releaseGrab: (() throws -> Void)?
+        switch source.forwarding {
+        case .some(let forwarding): releaseGrab = forwarding.releaseGrab
+        case .none: return
+        }
         var note = "forwarding to the clone of \(source.pipeline.description.label) stopped: \(error)"
-        if let releaseGrab = forwarding.releaseGrab {
+        if let releaseGrab {
             do {
                 try releaseGrab()
                 note += "; grab released, other readers get its touches again"
@@ -342,16 +372,21 @@ final class SessionCore {
         if let d { queue(source, at: d) }
     }
 
+    /// Out of line: a moved deadline is rare per event, and inlined into `refresh` it doubled the per-event step.
+    @inline(never)
     private func queue(_ source: SessionSource, at time: Microseconds) {
         // Stale entries leave when they reach the top; past twice the sources, the heap is rebuilt from the
         // live ones, so it stays bounded whatever the order deadlines move in.
-        if deadlines.count >= 2 * sources.count + 16 {
-            deadlines.removeAll()
-            for s in sources.values where s !== source {
-                if let t = s.queuedDeadline { deadlines.push(time: t, rank: s.id.rawValue, payload: s) }
-            }
-        }
+        if deadlines.count >= 2 * sources.count + 16 { rebuildDeadlines(except: source) }
         deadlines.push(time: time, rank: source.id.rawValue, payload: source)
+    }
+
+    /// The queue from the sources' deadlines alone: no stale entry, and none for a removed source.
+    private func rebuildDeadlines(except excluded: SessionSource? = nil) {
+        deadlines.removeAll()
+        for s in sources.values where s !== excluded {
+            if let t = s.queuedDeadline { deadlines.push(time: t, rank: s.id.rawValue, payload: s) }
+        }
     }
 
     /// The earliest live source deadline, which is then the queue's first entry: stale entries on top (a

@@ -1,4 +1,4 @@
-import Gestures
+import TouchModel
 
 /// `rotation: accelerometer`: the service follows iio-sensor-proxy on the system bus (`SensorProxyClient`) while
 /// the configuration asks for it, and every device set up again on each new orientation, as on a reported output:

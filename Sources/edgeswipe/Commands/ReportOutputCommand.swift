@@ -1,5 +1,4 @@
 import EdgeSwipeControl
-import Gestures
 import TouchModel
 
 /// `edgeswipe report-output --output NAME --transform T`: tells the service an output's transform (and size), for

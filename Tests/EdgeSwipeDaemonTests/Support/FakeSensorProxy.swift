@@ -4,6 +4,7 @@ import EdgeSwipeSystem
 import FixtureSupport
 import Foundation
 import Testing
+import TouchModel
 
 /// A private bus configured as a system bus is (`<type>system</type>`, EXTERNAL authentication, a default policy
 /// that lets this user own names and call them), and with no service directory: nothing on it is activatable, so

@@ -6,20 +6,10 @@ import TouchModel
 import TouchOwnership
 @testable import EdgeSwipeDaemon
 
-/// A clone in memory: every write, as written.
-final class MemoryTarget: ForwardTarget {
-    struct Gone: Error, CustomStringConvertible { var description: String { "clone gone" } }
-    private(set) var writes: [[InputEvent]] = []
-    /// Writes from this one on throw.
-    var failFrom: Int? = nil
-    private(set) var attempts = 0
+/// A clone in memory (`ForwardTarget.memory`): every write, as written.
+typealias MemoryTarget = MemoryClone
 
-    func write(_ events: UnsafeBufferPointer<InputEvent>) throws {
-        attempts += 1
-        if let f = failFrom, attempts > f { throw Gone() }
-        writes.append(Array(events))
-    }
-
+extension MemoryClone {
     var events: [InputEvent] { writes.flatMap { $0 } }
     var frames: [[InputEvent]] { splitFrames(events) }
 }
@@ -56,7 +46,7 @@ final class ForwardingRun {
         var sink: ((PipelineOutput) -> Void)? = nil
         session = try LiveSession(loop: loop, options: options, navigation: navigation) { sink?($0) }
         var release: (() -> Void)? = nil
-        id = try session.addFed(description, forwardTo: target, releaseGrab: { release?() })
+        id = try session.addFed(description, forwardTo: .memory(target), releaseGrab: { release?() })
         sink = { [unowned self] in self.outputs.append($0) }
         release = { [unowned self] in self.grabReleases += 1 }
     }

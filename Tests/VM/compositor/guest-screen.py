@@ -56,6 +56,14 @@ def write_config(output=None):
                 + (f"  output: {output}\n" if output else ""))
 
 
+def log_since(path, offset):
+    """The text a log gained after a byte offset (os.path.getsize): sliced as bytes, since a text read counts
+    characters and the service's --verbose lines hold multi-byte arrows ("→")."""
+    with open(path, "rb") as f:
+        f.seek(offset)
+        return f.read().decode("utf-8", "replace")
+
+
 def gestures(out, offset):
     with open(out) as f:
         f.seek(offset)
@@ -120,9 +128,9 @@ def feedback_reports(binary, sock, player, out, err):
     turned = "reported output HEADLESS-1: transform 90"
     wait_for("edgeswipe feedback to report the turn", lambda: turned in open(fb_err).read(), 30, fb_err)
     followed = "output HEADLESS-1: transform 90; 1 device(s) follow it"
-    wait_for("the service to turn the touchscreen", lambda: followed in open(err).read()[service_offset:], 30, err)
+    wait_for("the service to turn the touchscreen", lambda: followed in log_since(err, service_offset), 30, err)
     print(f"  feedback: {next(l for l in open(fb_err).read().splitlines() if turned in l)}", flush=True)
-    print(f"  service: {next(l for l in open(err).read()[service_offset:].splitlines() if followed in l)}", flush=True)
+    print(f"  service: {next(l for l in log_since(err, service_offset).splitlines() if followed in l)}", flush=True)
     decided = swipe_from(player, out, TOP)
     first = next((g for g in decided if g["phase"] == "began"), {})
     if first.get("edge") != "left" or any(g["phase"] == "began" and g["edge"] != "left" for g in decided):
@@ -156,7 +164,7 @@ def unsized_panel(binary, err):
     node = panel.devnode
 
     def line(text):
-        return next((l for l in open(err).read()[offset:].splitlines() if node in l and text in l), None)
+        return next((l for l in log_since(err, offset).splitlines() if node in l and text in l), None)
 
     wait_for("the service to leave it unused for want of a size", lambda: line("no physical size"), 60, err)
     print(f"  service: {line('no physical size')}", flush=True)
