@@ -187,9 +187,8 @@ def main():
             rig.wait_for(f"the focus report of {app_id}" + (f" with toolkit {toolkit}" if toolkit else ""), known, 20)
         time.sleep(1.5)  # a settled app (TCG)
         before = page()
-        count = len(dispatched(service_out))
+        count, handed = len(dispatched(service_out)), len(handoffs(service_err))
         swipe(player)
-        handed = len(handoffs(service_err))
         d = rig.wait_for("the service's backDispatched", lambda: dispatched(service_out)[count:], 20, service_err)[-1]
         line = rig.wait_for("the service's hand-off line", lambda: handoffs(service_err)[handed:], 20, service_err)[-1]
         d["log"] = line
