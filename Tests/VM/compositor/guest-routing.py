@@ -121,7 +121,8 @@ def knows(path, app_id):
     """Whether the service's last focus line (`focus: client N SOURCE: APP_ID ...`, -v) names `app_id`."""
     with open(path, errors="replace") as f:
         lines = [l for l in f if "focus: client" in l]
-    return bool(lines) and f": {app_id} " in lines[-1] + " "
+    # "...: APP_ID pid 170 gtk3, ..." (sway) or "...: APP_ID, pid none: ..." (foreign-toplevel)
+    return bool(lines) and (f": {app_id} " in lines[-1] or f": {app_id}," in lines[-1])
 
 
 
