@@ -76,7 +76,9 @@ def start_service(binary, node):
     config = f"{rig.WORK}/edgeswipe.yaml"
     with open(config, "w") as f:
         f.write(f"version: 1\nprint_json: true\nsocket:\n  path: {rig.WORK}/control.sock\n  group: nogroup\n"
-                "defaults:\n  edges: [left, right]\n  own: false\n")
+                "defaults:\n  edges: [left, right]\n  own: false\n"
+                # The shipped default (config/edgeswipe.yaml): a completed back nobody takes presses KEY_BACK.
+                "  actions:\n    - on: complete\n      edge: left\n      key: KEY_BACK\n")
     out, err = f"{rig.WORK}/service.jsonl", f"{rig.WORK}/service.err"
     for path in (out, err):
         open(path, "w").close()
