@@ -154,6 +154,11 @@ let package = Package(
                                                                  "FixtureSupport"],
                     swiftSettings: strict),
         .testTarget(name: "EdgeSwipeFeedbackTests", dependencies: ["EdgeSwipeFeedback", "EdgeSwipeControl", "Gestures", "TouchModel"], swiftSettings: strict),
+        // The session program's focus sources (issue 35): sway's i3-ipc framing and JSON, the foreign-toplevel
+        // tracker, Hyprland's lines, the coalescing and re-send of reports, the toolkit read from real maps.
+        .testTarget(name: "EdgeSwipeSessionTests",
+                    dependencies: ["EdgeSwipeSession", "EdgeSwipeWayland", "EdgeSwipeControl", "EdgeSwipeSystem", "TouchModel", "FixtureSupport"],
+                    swiftSettings: strict),
         .testTarget(name: "EdgeSwipeDoctorTests", dependencies: ["EdgeSwipeDoctor", "TouchModel", "Gestures", "EdgeSwipeControl"], swiftSettings: strict),
         // Runs the built `edgeswipe` binary: help, exit codes, JSON output, error messages.
         .testTarget(name: "CLITests", dependencies: ["EdgeSwipeSystem", "FixtureSupport"], swiftSettings: strict),

@@ -14,14 +14,18 @@ public struct SessionOptions: Sendable, Hashable {
     /// The outputs' transforms and sizes reported to the service (`reportOutput`).
     public var reportOutputs: Bool
     public var haptics: HapticsChoice
+    /// Where the focused window is read from for `reportFocus` (issue 35), or none.
+    public var focus: FocusChoice
 
     public init(socketPath: String = ControlProtocol.defaultSocketPath, displayName: String? = nil, outputName: String? = nil,
-                verbose: Bool = false, reportOutputs: Bool = true, haptics: HapticsChoice = .feedbackd) {
+                verbose: Bool = false, reportOutputs: Bool = true, haptics: HapticsChoice = .feedbackd,
+                focus: FocusChoice = .auto) {
         self.socketPath = socketPath
         self.displayName = displayName
         self.outputName = outputName
         self.verbose = verbose
         self.reportOutputs = reportOutputs
         self.haptics = haptics
+        self.focus = focus
     }
 }

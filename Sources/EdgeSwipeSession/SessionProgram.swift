@@ -16,11 +16,15 @@ import TouchModel
 public final class SessionProgram {
     let options: SessionOptions
     let say: (String) -> Void
+    /// A line of `--verbose` (standard output).
+    let printLine: (String) -> Void
     let loop: EventLoop
     let display: WaylandDisplay
     let overlay: ArrowOverlay
     var haptics: Haptics?
     var connection: ServiceConnection?
+    /// The focused window's reports (issue 35); nil with --focus none or no source.
+    var focus: SessionFocus?
     var reporter = OutputReporter()
     var screen: ScreenFacts
     var notices = SayOnce()
@@ -37,6 +41,7 @@ public final class SessionProgram {
     public init(options: SessionOptions, say: @escaping (String) -> Void, print: @escaping (String) -> Void) throws {
         self.options = options
         self.say = say
+        printLine = print
         try SignalMask.block([SIGTERM, SIGINT])
         loop = try EventLoop()
         display = try WaylandDisplay(name: options.displayName)
@@ -63,9 +68,18 @@ public final class SessionProgram {
             [unowned self] line in take(line)
         }
         self.connection = connection
+        focus = SessionFocus.start(options.focus, loop: loop, display: display, say: say, print: options.verbose ? printLine : nil) {
+            [unowned connection] in connection.send($0)
+        }
+        connection.onConnected = { [unowned self] in
+            if options.reportOutputs { send(reporter.connected(outputs())) }
+            focus?.reporter.connected()
+        }
+        connection.onDisconnected = { [unowned self] in
+            if options.reportOutputs { reporter.disconnected() }
+            focus?.reporter.disconnected()
+        }
         if options.reportOutputs {
-            connection.onConnected = { [unowned self] in send(reporter.connected(outputs())) }
-            connection.onDisconnected = { [unowned self] in reporter.disconnected() }
             display.observeOutputs { [unowned self] in send(reporter.outputsChanged(outputs())) }
         }
         connection.start()
@@ -77,6 +91,7 @@ public final class SessionProgram {
     /// One line from the service; what it returns (a line out of range) is dropped as the connection's DroppedLines says.
     func take(_ line: ServiceLine) -> DroppedLines.Reason? {
         if options.reportOutputs, let problem = reporter.answer(line) { say(problem) }
+        focus?.reporter.answer(line)
         defer { display.flush() }
         switch screen.take(line) {
         case .changed:

@@ -32,6 +32,9 @@ public final class WaylandDisplay {
     private(set) var shm: OpaquePointer?
     private(set) var layerShell: OpaquePointer?
     private(set) var outputs: [WaylandOutput] = []
+    /// zwlr_foreign_toplevel_manager_v1's registry name and version, bound only when a focus source asks
+    /// (`bindForeignToplevelManager`): bound, it sends every toplevel, which only the focus reads.
+    private var toplevelManagerGlobal: (name: UInt32, version: UInt32)?
     private var registration: LoopRegistration?
     private let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
     /// Run when an output appears, changes (at its `done`) or goes: the arrow's strip, the output reports.
@@ -88,6 +91,7 @@ public final class WaylandDisplay {
         case "wl_shm": shm = bind(edgeswipe_wl_shm_interface(), 1)
         // Version 1 has everything the arrow asks of a layer surface (size, anchor, exclusive zone).
         case "zwlr_layer_shell_v1": layerShell = bind(edgeswipe_zwlr_layer_shell_v1_interface(), 1)
+        case "zwlr_foreign_toplevel_manager_v1": toplevelManagerGlobal = (name, version)
         case "wl_output":
             // Version 4 adds the output's name, which --output matches.
             guard let proxy = bind(edgeswipe_wl_output_interface(), 4) else { return }
@@ -102,6 +106,22 @@ public final class WaylandDisplay {
         guard let i = outputs.firstIndex(where: { $0.globalName == name }) else { return }
         outputs.remove(at: i)
         outputsChanged()
+    }
+
+    /// Whether the compositor offers wlr-foreign-toplevel-management (sway, phoc, labwc, wayfire, Hyprland).
+    public var hasForeignToplevelManager: Bool { toplevelManagerGlobal != nil }
+
+    /// Binds zwlr_foreign_toplevel_manager_v1 (version 3 at most), nil when the compositor has none. The caller
+    /// sets its listener before the next dispatch and destroys it.
+    func bindForeignToplevelManager() -> OpaquePointer? {
+        guard let (name, version) = toplevelManagerGlobal else { return nil }
+        return wl_registry_bind(registry, name, edgeswipe_zwlr_foreign_toplevel_manager_v1_interface(), min(version, 3))
+            .map { OpaquePointer($0) }
+    }
+
+    /// Sends what is queued and waits until the compositor has answered it all (its events dispatched).
+    public func roundTrip() throws {
+        if wl_display_roundtrip(display) < 0 { throw WaylandError.connectionLost(String(cString: strerror(errno))) }
     }
 
     /// Runs `handler` whenever an output appears, changes (at its `done`) or goes; `outputInfos` is then current.

@@ -7,7 +7,8 @@ import Testing
     @Test func helpNamesEveryOption() throws {
         let r = try CLI.run(["feedback", "--help"])
         #expect(r.status == 0)
-        for option in ["--socket PATH", "--display NAME", "--output NAME", "--haptics", "--haptic-pulse-ms MS", "--verbose"] {
+        for option in ["--socket PATH", "--display NAME", "--output NAME", "--haptics", "--haptic-pulse-ms MS", "--verbose",
+                       "--focus none|auto|sway|foreign-toplevel|hyprland"] {
             #expect(r.stdout.contains(option), "\(option)")
         }
     }
@@ -21,6 +22,8 @@ import Testing
             (["feedback", "--output"], "option '--output' needs a value"),
             (["feedback", "--haptics", "buzz"], "--haptics 'buzz': expected feedbackd, evdev:/dev/input/eventN or off"),
             (["feedback", "--haptics", "evdev:/dev/input/event5", "--haptic-pulse-ms", "7"], "--haptic-pulse-ms '7'"),
+            (["feedback", "--focus", "kwin"], "--focus must be one of none|auto|sway|foreign-toplevel|hyprland, got 'kwin'"),
+            (["feedback", "--focus"], "option '--focus' needs a value"),
         ]
         for (arguments, message) in cases {
             let r = try CLI.run(arguments)

@@ -18,7 +18,10 @@ enum FeedbackCommand: Subcommand {
         (GNOME) it says so once and draws nothing. It exits 0 when the Wayland display goes away (the session
         ended). It also reports every output's transform and size to the service (reportOutput) when it connects
         and whenever an output changes, so `rotation: auto` follows the screen without a compositor hook;
-        --no-report-outputs leaves that to a hook that runs `edgeswipe report-output`. See docs/feedback.md.
+        --no-report-outputs leaves that to a hook that runs `edgeswipe report-output`. And it reports the focused
+        window (app_id, title, pid and the toolkit read from the app's /proc/PID/maps) whenever it changes
+        (reportFocus, at most one a frame), so a back no client takes reaches the app with the key its toolkit
+        understands; --focus chooses where the focus is read from, and says once which. See docs/feedback.md.
         """
 
     struct Options: CommandOptions {
@@ -36,7 +39,9 @@ enum FeedbackCommand: Subcommand {
                                             help: "The evdev pulse (default \(HapticsChoice.defaultPulseMs) ms, 15-1000) for --haptics evdev:PATH.")
         static let noReportOutputs = OptionSpec(name: "no-report-outputs", short: nil, valueName: nil,
                                                 help: "Do not report the outputs' transforms and sizes to the service (a compositor hook reports them).")
-        static let options = [socket, display, output, haptics, hapticPulse, noReportOutputs, verbose]
+        static let focus = OptionSpec(name: "focus", short: nil, valueName: FocusChoice.valueNames,
+                                      help: "Where the focused window is read from, for the service's back routing (reportFocus): auto (default: sway IPC when $SWAYSOCK is set, else wlr-foreign-toplevel, else Hyprland's socket), one of them, or none.")
+        static let options = [socket, display, output, haptics, hapticPulse, noReportOutputs, focus, verbose]
 
         var session: SessionOptions
 
@@ -47,9 +52,14 @@ enum FeedbackCommand: Subcommand {
             } catch {
                 throw UsageError(error.description)
             }
+            let focusName = a.string(Self.focus) ?? "auto"
+            guard let focus = FocusChoice(rawValue: focusName) else {
+                throw UsageError("--focus must be one of \(FocusChoice.valueNames), got '\(focusName)'")
+            }
             session = SessionOptions(socketPath: a.string(Self.socket) ?? ControlProtocol.defaultSocketPath,
                                      displayName: a.string(Self.display), outputName: a.string(Self.output),
-                                     verbose: a.flag(Self.verbose), reportOutputs: !a.flag(Self.noReportOutputs), haptics: haptics)
+                                     verbose: a.flag(Self.verbose), reportOutputs: !a.flag(Self.noReportOutputs), haptics: haptics,
+                                     focus: focus)
             if session.socketPath.isEmpty { throw UsageError("--socket must not be empty") }
             if session.outputName?.isEmpty == true { throw UsageError("--output must not be empty") }
         }

@@ -1,0 +1,81 @@
+/// `edgeswipe feedback --focus`: where the focused window is read from, or `none` (no focus reports; the service
+/// then routes a handed-off back by its default, docs/daemon.md "Routes").
+public enum FocusChoice: String, Sendable, Hashable, CaseIterable {
+    case none
+    /// sway IPC when $SWAYSOCK is set (it gives the pid), else wlr-foreign-toplevel when the compositor offers it,
+    /// else Hyprland's socket when $HYPRLAND_INSTANCE_SIGNATURE is set.
+    case auto
+    case sway
+    case foreignToplevel = "foreign-toplevel"
+    case hyprland
+
+    public static let valueNames = allCases.map(\.rawValue).joined(separator: "|")
+
+    /// The source to use, from the choice, the environment and the compositor's globals; or why there is none.
+    public func resolve(_ environment: FocusEnvironment) -> FocusResolution {
+        switch self {
+        case .none:
+            return .none(why: "--focus none: the focused window is not reported")
+        case .sway:
+            guard let path = environment.swaySocket else { return .none(why: "--focus sway, but $SWAYSOCK is not set (is this sway?)") }
+            return .sway(socket: path)
+        case .foreignToplevel:
+            guard environment.hasForeignToplevel else {
+                return .none(why: "--focus foreign-toplevel, but the compositor offers no zwlr_foreign_toplevel_manager_v1")
+            }
+            return .foreignToplevel
+        case .hyprland:
+            guard let dir = environment.hyprlandDirectory else {
+                return .none(why: "--focus hyprland, but $HYPRLAND_INSTANCE_SIGNATURE or $XDG_RUNTIME_DIR is not set (is this Hyprland?)")
+            }
+            return .hyprland(directory: dir)
+        case .auto:
+            if let path = environment.swaySocket { return .sway(socket: path) }
+            if environment.hasForeignToplevel { return .foreignToplevel }
+            if let dir = environment.hyprlandDirectory { return .hyprland(directory: dir) }
+            return .none(why: "no focus source: no $SWAYSOCK, no wlr-foreign-toplevel-management, no Hyprland "
+                         + "(GNOME and KWin give a client none); a handed-off back takes the service's default route")
+        }
+    }
+}
+
+/// What the choice depends on: the session's environment and whether the compositor has the toplevel manager.
+public struct FocusEnvironment: Sendable, Hashable {
+    public var swaySocket: String?
+    public var hyprlandSignature: String?
+    public var runtimeDirectory: String?
+    public var hasForeignToplevel: Bool
+
+    public init(swaySocket: String?, hyprlandSignature: String?, runtimeDirectory: String?, hasForeignToplevel: Bool) {
+        func set(_ s: String?) -> String? { s.flatMap { $0.isEmpty ? nil : $0 } }
+        self.swaySocket = set(swaySocket)
+        self.hyprlandSignature = set(hyprlandSignature)
+        self.runtimeDirectory = set(runtimeDirectory)
+        self.hasForeignToplevel = hasForeignToplevel
+    }
+
+    /// `$XDG_RUNTIME_DIR/hypr/$HYPRLAND_INSTANCE_SIGNATURE` (Hyprland 0.40 and later). A signature with a slash
+    /// would leave that directory: none.
+    public var hyprlandDirectory: String? {
+        guard let sig = hyprlandSignature, let run = runtimeDirectory, !sig.contains("/"), sig != "..", sig != "." else { return nil }
+        return run + "/hypr/" + sig
+    }
+}
+
+/// The source `FocusChoice.resolve` picked.
+public enum FocusResolution: Sendable, Hashable, CustomStringConvertible {
+    case sway(socket: String)
+    case foreignToplevel
+    case hyprland(directory: String)
+    case none(why: String)
+
+    /// The line `edgeswipe feedback` says once.
+    public var description: String {
+        switch self {
+        case .sway(let path): return "focus: sway IPC (\(path))"
+        case .foreignToplevel: return "focus: wlr-foreign-toplevel-management (no pid: the service routes by app_id)"
+        case .hyprland(let dir): return "focus: Hyprland's event socket (\(dir)/.socket2.sock)"
+        case .none(let why): return "focus: not reported (\(why))"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import EdgeSwipeSession
+import Testing
+
+@Suite struct FocusChoiceTests {
+    static let sway = FocusEnvironment(swaySocket: "/run/user/1000/sway-ipc.1000.77.sock", hyprlandSignature: nil,
+                                       runtimeDirectory: "/run/user/1000", hasForeignToplevel: true)
+    static let phoc = FocusEnvironment(swaySocket: nil, hyprlandSignature: nil, runtimeDirectory: "/run/user/1000", hasForeignToplevel: true)
+    static let hypr = FocusEnvironment(swaySocket: "", hyprlandSignature: "v0.41_1700000000_123", runtimeDirectory: "/run/user/1000",
+                                       hasForeignToplevel: false)
+    static let gnome = FocusEnvironment(swaySocket: nil, hyprlandSignature: nil, runtimeDirectory: "/run/user/1000", hasForeignToplevel: false)
+
+    @Test func autoPrefersSwayThenForeignToplevelThenHyprland() {
+        #expect(FocusChoice.auto.resolve(Self.sway) == .sway(socket: "/run/user/1000/sway-ipc.1000.77.sock"))
+        #expect(FocusChoice.auto.resolve(Self.phoc) == .foreignToplevel)
+        // An empty $SWAYSOCK is no socket.
+        #expect(FocusChoice.auto.resolve(Self.hypr) == .hyprland(directory: "/run/user/1000/hypr/v0.41_1700000000_123"))
+        guard case .none(let why) = FocusChoice.auto.resolve(Self.gnome) else { Issue.record("gnome has a source"); return }
+        #expect(why.hasPrefix("no focus source"))
+    }
+
+    @Test func anExplicitChoiceThatCannotBeHadSaysWhy() {
+        #expect(FocusChoice.foreignToplevel.resolve(Self.sway) == .foreignToplevel)
+        #expect(FocusChoice.sway.resolve(Self.phoc) == .none(why: "--focus sway, but $SWAYSOCK is not set (is this sway?)"))
+        #expect(FocusChoice.foreignToplevel.resolve(Self.gnome)
+                == .none(why: "--focus foreign-toplevel, but the compositor offers no zwlr_foreign_toplevel_manager_v1"))
+        #expect(FocusChoice.none.resolve(Self.sway) == .none(why: "--focus none: the focused window is not reported"))
+        // A signature that would leave $XDG_RUNTIME_DIR/hypr is none.
+        let escape = FocusEnvironment(swaySocket: nil, hyprlandSignature: "../../etc", runtimeDirectory: "/run/user/1000", hasForeignToplevel: false)
+        guard case .none = FocusChoice.hyprland.resolve(escape) else { Issue.record("a signature with a slash was taken"); return }
+    }
+
+    @Test func theOptionsValues() {
+        #expect(FocusChoice.valueNames == "none|auto|sway|foreign-toplevel|hyprland")
+        #expect(FocusChoice(rawValue: "foreign-toplevel") == .foreignToplevel)
+        #expect(FocusChoice(rawValue: "Sway") == nil)
+    }
+}
