@@ -3,6 +3,7 @@ import Glibc
 #endif
 import EdgeSwipeControl
 import EdgeSwipeSystem
+import FixtureSupport
 import Foundation
 import Gestures
 import Navigation
@@ -41,14 +42,8 @@ final class ScriptedService {
 
     /// Starts listening (until then a client's connect fails: no such file).
     func listen() throws {
-        let fd = FileDescriptor(rawValue: try SystemCall.run("socket") {
-            socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        })
+        let fd = try UnixSocketListen.listening(at: path)
         let registration = LoopRegistration(loop: loop, descriptor: fd, name: "scripted service")
-        try UnixAddress.withSockaddr(path) { (address, length) throws in
-            _ = try SystemCall.run("bind(\(path))") { bind(fd.rawValue, address, length) }
-        }
-        try SystemCall.run("listen") { Glibc.listen(fd.rawValue, 8) }
         try registration.register(events: .readable) { [unowned self] _ in accept() }
         listener = registration
     }

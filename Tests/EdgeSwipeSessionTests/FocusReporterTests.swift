@@ -4,6 +4,7 @@ import Glibc
 import EdgeSwipeControl
 @testable import EdgeSwipeSession
 import EdgeSwipeSystem
+import FixtureSupport
 import Foundation
 import Testing
 import TouchModel
@@ -27,14 +28,8 @@ final class FakeService {
 
     init(loop: EventLoop) throws {
         self.loop = loop
-        let fd = FileDescriptor(rawValue: try SystemCall.run("socket") {
-            socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        })
+        let fd = try UnixSocketListen.listening(at: path)
         let registration = LoopRegistration(loop: loop, descriptor: fd, name: "fake service")
-        try UnixAddress.withSockaddr(path) { (address, length) throws in
-            _ = try SystemCall.run("bind") { bind(fd.rawValue, address, length) }
-        }
-        try SystemCall.run("listen") { Glibc.listen(fd.rawValue, 8) }
         try registration.register(events: .readable) { [unowned self] _ in accept() }
         listener = registration
     }
