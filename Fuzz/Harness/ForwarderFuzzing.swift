@@ -42,17 +42,22 @@ enum ForwarderFuzzing {
         var source = CloneChecker(device: device)   // the source's slots, from what it sent
         var sourceAtFrameStart = source.trackingIDs
         var given: [InputEvent] = []      // every event the forwarder was given, in order
-        var sentSinceOutput = 0
+        var sentSinceFrameStart = 0
         var droppedSeen = false
         var time: Microseconds = 1_000_000
-        func collect(_ what: String) {
+        // A report's output is the frame's events (and what it releases); claimsChanged and liftAll may come in
+        // the middle of a frame and write only held frames and lifts, none of the frame's own events yet. So the
+        // source's state is the one at the frame's start until the frame is reported.
+        func collect(_ what: String, endsFrame: Bool) {
             forwarder.withOutput {
-                clone.check(Array($0), what: what, bound: sentSinceOutput, sourceHad: sourceAtFrameStart,
-                            sourceEnded: source.ended)
+                clone.check(Array($0), what: what, bound: endsFrame ? sentSinceFrameStart : 0,
+                            sourceHad: sourceAtFrameStart, sourceEnded: endsFrame ? source.ended : [])
             }
-            sentSinceOutput = 0
-            sourceAtFrameStart = source.trackingIDs
-            source.ended = []
+            if endsFrame {
+                sentSinceFrameStart = 0
+                sourceAtFrameStart = source.trackingIDs
+                source.ended = []
+            }
             let storage = forwarder.heldStorage
             if storage.events > device.slotCount.map({ min(max($0, 1), 64) * HoldForwarder.heldEventLimit }) ?? 0
                 || storage.frames > storage.events {
@@ -64,15 +69,15 @@ enum ForwarderFuzzing {
             if let due = pipeline.nextDeadline, due <= event.time {
                 _ = pipeline.deadlineReached(now: due)
                 forwarder.claimsChanged(claims: pipeline.arena, time: due)
-                collect("claimsChanged")
+                collect("claimsChanged", endsFrame: false)
             }
             given.append(event)
             source.follow(event)
-            sentSinceOutput += 1
+            sentSinceFrameStart += 1
             if event.type == EventType.syn && event.code == SynCode.dropped { droppedSeen = true }
             if let (frame, _) = pipeline.feed(event) {
                 forwarder.report(event, frame: frame, claims: pipeline.arena)
-                collect("report")
+                collect("report", endsFrame: true)
             } else {
                 forwarder.take(event)
             }
@@ -80,7 +85,7 @@ enum ForwarderFuzzing {
         let asRead = clone.received
         _ = pipeline.cancelAll(time: time)
         forwarder.liftAll(time: time)
-        collect("liftAll")
+        collect("liftAll", endsFrame: false)
         clone.checkAllReleased()
         if !recognizers && !droppedSeen && forwarder.counts == HoldCounts() {
             let frames = given.prefix(through: given.lastIndex(where: \.isSynReport) ?? -1)
@@ -122,10 +127,10 @@ struct CloneChecker {
 
     mutating func problem(_ text: String) { if problems.count < 10 { problems.append(text) } }
 
-    /// One call's output. `bound`: the events given since the last output; the output may add, per slot, a
-    /// slot selection, a lift and its catch-up values (about a dozen), besides what was held. `sourceHad`: the
-    /// source's tracking ids before the events of this output; `sourceEnded`: the slots whose touch the source
-    /// ended in them.
+    /// One call's output. `bound`: the source's events this output may carry (a report: its frame's; 0 for
+    /// claimsChanged and liftAll); the output may add, per slot, a slot selection, a lift and its catch-up values
+    /// (about a dozen), besides what was held. `sourceHad`: the source's tracking ids at the start of the frame
+    /// (the last one reported); `sourceEnded`: the slots whose touch the source ended in this output's events.
     mutating func check(_ events: [InputEvent], what: String, bound: Int, sourceHad: [Int32], sourceEnded: Set<Int>) {
         guard !events.isEmpty else { return }
         if !(events.last!.isSynReport) { problem("\(what): output does not end in SYN_REPORT (\(events.count) events)") }
