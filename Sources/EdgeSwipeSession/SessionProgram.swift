@@ -68,6 +68,7 @@ public final class SessionProgram {
             [unowned self] line in take(line)
         }
         self.connection = connection
+        if options.verbose { connection.onTransition = { [unowned self] in printLine(ConnectionTransitionJSON.line($0)) } }
         focus = SessionFocus.start(options.focus, loop: loop, display: display, say: say, print: options.verbose ? printLine : nil) {
             [unowned connection] in connection.send($0)
         }

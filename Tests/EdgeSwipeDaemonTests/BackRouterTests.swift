@@ -137,4 +137,32 @@ import Testing
         #expect(RoutePattern.regexProblem("a{2,1}") != nil)
         #expect(RoutePattern.glob("org.*.x", matches: "org.a.b.x"))
     }
+
+    /// The service keeps each title regex compiled: nine title routes, a hundred hand-offs, nine regcomp calls (one
+    /// per distinct pattern), and the decisions are those of patterns compiled afresh.
+    @Test func titleRegexesAreCompiledOncePerPattern() {
+        let routes = (0..<9).map { BackRoute(appID: "org.gnome.*", title: "^(Inbox|Sent\($0)) — ", action: .none) }
+        let kept = TitleRegexes()
+        for n in 0..<100 {
+            let title = n % 2 == 0 ? "Sent3 — Mail" : "Home — Files"
+            let withKept = BackRouter.decide(focus: focus("org.gnome.Evolution", title: title), routes: routes,
+                                             toolkitRouting: false, edge: .left, titles: kept)
+            let fresh = BackRouter.decide(focus: focus("org.gnome.Evolution", title: title), routes: routes,
+                                          toolkitRouting: false, edge: .left)
+            #expect(withKept == fresh)
+            // "Sent3" is routes[3]'s; "Inbox" would be every route's, so the first match is 3 for the even titles.
+            #expect(withKept.reason == (n % 2 == 0 ? "app org.gnome.Evolution, routes[3]" : "default, toolkit routing off"))
+        }
+        #expect(kept.compilations == 9)
+        #expect(kept.count == 9)
+    }
+
+    /// Past `TitleRegexes.limit` distinct patterns (reloads bringing new ones) the kept set starts over: bounded.
+    @Test func keptTitleRegexesAreBounded() {
+        let kept = TitleRegexes()
+        for i in 0..<(TitleRegexes.limit + 10) { _ = kept.matches("^p\(i)$", "p\(i)") }
+        #expect(kept.count == 10)
+        #expect(kept.compilations == TitleRegexes.limit + 10)
+        #expect(kept.matches("^p3$", "p3") && !kept.matches("(unclosed", "(unclosed"))
+    }
 }

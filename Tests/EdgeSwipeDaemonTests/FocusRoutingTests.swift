@@ -210,4 +210,16 @@ import TouchModel
         rig.focus.gestureEnded(1)
         #expect(rig.focus.decision(forGesture: 1) == .noFocusReport)
     }
+
+    /// The service's router keeps its title regexes compiled: one regcomp for a title route however many hand-offs.
+    @Test func handOffsCompileATitleRouteOnce() {
+        let rig = Rig()
+        rig.settings.routes = [BackRoute(appID: "org.gnome.*", title: "^t$", action: .none)]
+        _ = rig.send(Self.report("org.gnome.Nautilus"))
+        for id in 1...5 {
+            #expect(rig.focus.handoffDecided(gesture: UInt64(id), source: nil, edge: .left) == "app org.gnome.Nautilus, routes[0]")
+        }
+        // The report's reply decided once too: six decisions, one compilation.
+        #expect(rig.focus.titleRegexes.compilations == 1)
+    }
 }

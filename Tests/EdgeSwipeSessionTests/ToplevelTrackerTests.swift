@@ -92,4 +92,28 @@ import Testing
         #expect(c6)
         #expect(t.isFinished && t.focused == nil && t.count == 0)
     }
+
+    /// A compositor announcing handles without end: `handleLimit` are followed, the rest counted and their events
+    /// ignored as theirs (not impossible); the followed ones keep working, a closed one makes room again.
+    @Test func handlesPastTheLimitAreNotFollowed() {
+        var t = ToplevelTracker()
+        let limit = UInt32(ToplevelTracker.handleLimit)
+        for id in 1...limit { Self.show(&t, id, "app\(id)", "", activated: false) }
+        Self.show(&t, limit + 1, "late", "", activated: true)    // past the limit: focusing it is not seen
+        Self.show(&t, limit + 2, "later", "", activated: true)
+        #expect(t.count == ToplevelTracker.handleLimit)
+        #expect(t.unfollowedHandles == 2)
+        #expect(t.impossibleEvents == 0)
+        #expect(t.focused == nil)
+        t.take(.state(handle: 7, [ForeignToplevelEvent.activated]))
+        t.take(.done(handle: 7))
+        #expect(t.focused == FocusedWindow(appID: "app7", title: ""))
+        // An unfollowed handle's close is its own; then a new handle has room.
+        t.take(.closed(handle: limit + 1))
+        t.take(.closed(handle: 3))
+        Self.show(&t, limit + 3, "new", "", activated: true)
+        #expect(t.impossibleEvents == 0)
+        #expect(t.focused == FocusedWindow(appID: "new", title: ""))
+        #expect(t.count == ToplevelTracker.handleLimit)
+    }
 }

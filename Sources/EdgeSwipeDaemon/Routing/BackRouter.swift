@@ -45,12 +45,14 @@ package enum BackRouter {
     /// `defaultIsKey`: the configured default of this back presses a key (KEY_BACK as shipped). The toolkit's
     /// back and the shipped rules replace only that: a `run` rule, or no rule at all (an edge configured to do
     /// nothing), stays as configured; the user's own routes apply whatever the default.
+    /// `titles`: the compiled title regexes to use and keep (the service's, kept across decisions); nil: each
+    /// compiled for this decision only.
     package static func decide(focus: RoutingFocus?, routes: [BackRoute], toolkitRouting: Bool, edge: Edge?,
-                               defaultIsKey: Bool = true) -> RouteDecision {
+                               defaultIsKey: Bool = true, titles: TitleRegexes? = nil) -> RouteDecision {
         guard let focus else { return .noFocusReport }
         guard let app = focus.app else { return RouteDecision(reason: "default, nothing focused", action: nil) }
         let name = app.appID.isEmpty ? "(no app_id)" : app.appID
-        if let (index, route) = firstMatch(routes, app: app, edge: edge) {
+        if let (index, route) = firstMatch(routes, app: app, edge: edge, titles: titles ?? TitleRegexes()) {
             return RouteDecision(reason: "app \(name), routes[\(index)]", action: route.action)
         }
         guard toolkitRouting else { return RouteDecision(reason: "default, toolkit routing off", action: nil) }
@@ -71,14 +73,11 @@ package enum BackRouter {
     }
 
     /// The first route whose edges, app_id glob and title regex all take this back.
-    static func firstMatch(_ routes: [BackRoute], app: FocusedApp, edge: Edge?) -> (Int, BackRoute)? {
+    static func firstMatch(_ routes: [BackRoute], app: FocusedApp, edge: Edge?, titles: TitleRegexes) -> (Int, BackRoute)? {
         for (i, route) in routes.enumerated() {
             if let edges = route.edges, !(edge.map(edges.contains) ?? false) { continue }
             if let glob = route.appID, !RoutePattern.glob(glob, matches: app.appID) { continue }
-            if let pattern = route.title {
-                // Checked when the configuration was read; a pattern that no longer compiles matches nothing.
-                guard case .success(let regex) = CompiledRegex.compile(pattern), regex.matches(app.title) else { continue }
-            }
+            if let pattern = route.title, !titles.matches(pattern, app.title) { continue }
             return (i, route)
         }
         return nil

@@ -24,6 +24,8 @@ package final class FocusRouting: ServiceFocus {
     /// does not hold its route for ever).
     private var decisions: [(id: UInt64, decision: RouteDecision)] = []
     static let maxKept = 16
+    /// The routes' title regexes, compiled once (not at every hand-off).
+    package let titleRegexes = TitleRegexes()
 
     package init(log: DaemonLog) {
         self.log = log
@@ -76,7 +78,7 @@ package final class FocusRouting: ServiceFocus {
         let settings = settings(source)
         return BackRouter.decide(focus: currentFocus(), routes: settings.routes ?? [],
                                  toolkitRouting: settings.toolkitRouting ?? DeviceSettings.toolkitRoutingDefault, edge: edge,
-                                 defaultIsKey: Self.defaultIsKey(settings.actions ?? [], edge: edge))
+                                 defaultIsKey: Self.defaultIsKey(settings.actions ?? [], edge: edge), titles: titleRegexes)
     }
 
     /// Whether the rules a completed one-finger back from `edge` runs (any edge's, for nil) are all key presses,

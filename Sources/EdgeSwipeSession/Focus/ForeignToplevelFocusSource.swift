@@ -9,6 +9,7 @@ final class ForeignToplevelFocusSource {
     private var tracker = ToplevelTracker()
     private var focused: FocusedWindow?
     private var saidImpossible = false
+    private var saidUnfollowed = false
 
     /// Nil when the compositor offers no toplevel manager.
     init?(display: WaylandDisplay, say: @escaping (String) -> Void, log: LogSink?,
@@ -17,7 +18,14 @@ final class ForeignToplevelFocusSource {
         self.list = list
         tracker.log = log
         list.onEvent = { [unowned self] event in
-            guard tracker.take(event) || tracker.impossibleEvents > 0 else { return }
+            let unfollowedBefore = tracker.unfollowedHandles
+            let mayHaveChanged = tracker.take(event)
+            if tracker.unfollowedHandles > unfollowedBefore && !saidUnfollowed {
+                saidUnfollowed = true
+                say("wlr-foreign-toplevel: over \(ToplevelTracker.handleLimit) toplevels open; the newer ones are not followed, "
+                    + "so focusing one of them is not reported (said once)")
+            }
+            guard mayHaveChanged || tracker.impossibleEvents > 0 else { return }
             if tracker.impossibleEvents > 0 && !saidImpossible {
                 saidImpossible = true
                 say("wlr-foreign-toplevel: the compositor sent \(event) for a handle it never announced or had closed (ignored; said once)")

@@ -10,6 +10,10 @@ import TouchModel
 ///
 /// Events for a handle that was never announced, or after it closed, are impossible pairs: counted
 /// (`impossibleEvents`) and otherwise ignored, so a compositor bug cannot leave a handle half-made.
+///
+/// Memory is bounded: at most `handleLimit` handles are followed (a compositor, or a client opening windows in a
+/// loop, may announce any number); one announced past it is not followed, counted (`unfollowedHandles`), and its
+/// later events are ignored as its own, not as impossible ones, while at most `handleLimit` such ids are kept.
 public struct ToplevelTracker: Sendable {
     public enum HandleState: Sendable, Hashable, CustomStringConvertible {
         /// Announced; nothing is complete until its first `done`.
@@ -35,6 +39,11 @@ public struct ToplevelTracker: Sendable {
     }
 
     private var handles: [UInt32: Handle] = [:]
+    /// Handles announced past `handleLimit`, not followed.
+    private var unfollowed: Set<UInt32> = []
+    public static let handleLimit = 512
+    /// Handles announced while `handleLimit` were followed.
+    public private(set) var unfollowedHandles = 0
     private var dones = 0
     public private(set) var impossibleEvents = 0
     /// The manager sent `finished`: no toplevel will come any more.
@@ -61,7 +70,13 @@ public struct ToplevelTracker: Sendable {
     public mutating func take(_ event: ForeignToplevelEvent) -> Bool {
         switch event {
         case .new(let id):
-            guard handles[id] == nil else { return impossible(event, "announced twice") }
+            guard handles[id] == nil, !unfollowed.contains(id) else { return impossible(event, "announced twice") }
+            guard handles.count < Self.handleLimit else {
+                unfollowedHandles += 1
+                if unfollowed.count < Self.handleLimit { unfollowed.insert(id) }
+                log?(.debug, "toplevel \(id): not followed, \(Self.handleLimit) handles already are")
+                return false
+            }
             handles[id] = Handle()
             log?(.debug, "toplevel \(id): none -> new -> announced")
             return false
@@ -72,7 +87,7 @@ public struct ToplevelTracker: Sendable {
         case .state(let id, let states):
             return change(id, event) { $0.activated = states.contains(ForeignToplevelEvent.activated) }
         case .done(let id):
-            guard var handle = handles[id] else { return impossible(event, "never announced or closed") }
+            guard var handle = handles[id] else { return unknown(id, event) }
             dones += 1
             let before = handle.state
             if handle.pending.activated && !(handle.state == .shown && handle.current.activated) { handle.activatedAt = dones }
@@ -83,6 +98,7 @@ public struct ToplevelTracker: Sendable {
             log?(.debug, "toplevel \(id): \(before) -> done -> shown")
             return changed
         case .closed(let id):
+            if unfollowed.remove(id) != nil { return false }
             guard let handle = handles.removeValue(forKey: id) else { return impossible(event, "never announced or closed") }
             log?(.debug, "toplevel \(id): \(handle.state) -> closed -> none")
             return handle.state == .shown && handle.current.activated
@@ -90,14 +106,20 @@ public struct ToplevelTracker: Sendable {
             isFinished = true
             let hadFocus = focused != nil
             handles.removeAll()
+            unfollowed.removeAll()
             return hadFocus
         }
     }
 
     private mutating func change(_ id: UInt32, _ event: ForeignToplevelEvent, _ body: (inout Values) -> Void) -> Bool {
-        guard handles[id] != nil else { return impossible(event, "never announced or closed") }
+        guard handles[id] != nil else { return unknown(id, event) }
         body(&handles[id]!.pending)
         return false
+    }
+
+    /// An event for a handle not followed: its own if it was announced past the limit, else impossible.
+    private mutating func unknown(_ id: UInt32, _ event: ForeignToplevelEvent) -> Bool {
+        unfollowed.contains(id) ? false : impossible(event, "never announced or closed")
     }
 
     private mutating func impossible(_ event: ForeignToplevelEvent, _ why: String) -> Bool {
