@@ -169,6 +169,9 @@ public struct ServiceReply: Sendable, Hashable {
         self.result = result
         self.screens = screens
     }
+
+    /// A `reportFocus` reply's route and action words (`result.route`, `result.action`); nil for other replies.
+    public var backRoute: ServiceBackRoute? { ServiceBackRoute(result) }
 }
 
 /// An error line (`{"type":"error"}`): a request's (its `id`) or, with no id, the connection's (a refusal in

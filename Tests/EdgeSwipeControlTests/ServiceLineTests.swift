@@ -71,6 +71,22 @@ import TouchModel
         #expect(read.publishedScreens == nil)
     }
 
+    /// The reply docs/protocol.md shows for `reportFocus`: its route and action read through `backRoute`, so the
+    /// session side never reads `result.route` by name; another reply has none.
+    @Test func aFocusReportsReplyGivesItsRouteAndActionTyped() throws {
+        let line = #"{"command":"reportFocus","id":"reportFocus","result":{"action":"keys KEY_LEFTALT KEY_LEFT","pid":"unverified","route":"toolkit libadwaita"},"type":"reply"}"#
+        guard case .reply(let reply) = try Self.read(line) else {
+            Issue.record("not read as a reply")
+            return
+        }
+        #expect(reply.backRoute == ServiceBackRoute(route: "toolkit libadwaita", action: "keys KEY_LEFTALT KEY_LEFT"))
+        guard case .reply(let other) = try Self.read(#"{"command":"state","id":1,"result":{"depth":1},"type":"reply"}"#) else {
+            Issue.record("not read as a reply")
+            return
+        }
+        #expect(other.backRoute == nil)
+    }
+
     @Test func errorLinesKeepTheirCodeMessageAndId() throws {
         #expect(try Self.read(ControlProtocol.error(ControlError(.refused, "16 back handlers"), id: .integer(1)))
                 == .error(ServiceError(code: "refused", message: "16 back handlers", id: .integer(1))))

@@ -75,7 +75,7 @@ final class FocusReporter {
     func answer(_ line: ServiceLine) {
         switch line {
         case .reply(let reply) where reply.id == Self.requestID:
-            if case .string(let route)? = reply.result["route"] { onRoute?(route) }
+            if let backRoute = reply.backRoute { onRoute?(backRoute.route) }
         case .error(let error) where error.id == Self.requestID:
             let code = error.code ?? "error"
             var message = "the service refused a focus report (\(code)" + (error.message.map { ": " + $0 } ?? "") + ")"
