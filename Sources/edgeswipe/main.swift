@@ -12,6 +12,7 @@ let subcommands: [any Subcommand.Type] = [
     ListDevicesCommand.self,
     DebugEventsCommand.self,
     PlotCommand.self,
+    CalibrateCommand.self,
     AccuracyCommand.self,
     RunCommand.self,
     CheckConfigCommand.self,

@@ -35,6 +35,8 @@ struct WriteFailureCLITests {
         // Writes only its SVG file (fileOutputs) and notes on stderr.
         "plot": [],
         "record": nil,
+        "calibrate": [["calibrate", "--replay", "Tests/Fixtures/calibration/n-trig-edge-trace.events", "--size", "246x184.5",
+                       "-d", "Tests/Fixtures/p12tic__xorg-integration-tests__recordings__tablets__N-Trig-MultiTouch.desc"]],
         "debug-events": nil,
         // print_json lines: JSONLinePrinter says so in the log and the service goes on (docs/daemon.md).
         "run": nil,
