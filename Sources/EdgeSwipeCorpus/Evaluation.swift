@@ -133,26 +133,8 @@ public enum Evaluation {
                 }
             }
         }
-        var lastTime: Microseconds = 0
-        for event in sample.events {
-            while let d = arena.nextDeadline, d <= event.time {
-                take(arena.deadlineReached(now: d))
-                stream.afterDeadline(d, claims: arena)
-            }
-            lastTime = event.time
-            if let frame = decoder.feed(event) {
-                take(arena.process(frame, now: frame.time))
-                stream.afterFrame(frame, claims: arena)
-            }
-        }
-        if let frame = decoder.cancelAll(time: lastTime) {
-            take(arena.process(frame, now: frame.time))
-            stream.afterFrame(frame, claims: arena)
-        }
-        while let d = arena.nextDeadline {
-            take(arena.deadlineReached(now: d))
-            stream.afterDeadline(d, claims: arena)
-        }
+        ArenaRun.run(events: sample.events, decoder: &decoder, arena: arena, take: take,
+                     afterFrame: { stream.afterFrame($0, claims: arena) }, afterDeadline: { stream.afterDeadline($0, claims: arena) })
         return SampleResult(sample: sample.name, label: sample.label, expected: sample.expected, observed: observed,
                             begins: begins, failures: failures, stream: stream.trace, hold: stream.hold)
     }

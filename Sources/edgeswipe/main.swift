@@ -14,6 +14,7 @@ let subcommands: [any Subcommand.Type] = [
     PlotCommand.self,
     CalibrateCommand.self,
     AccuracyCommand.self,
+    TuneCommand.self,
     RunCommand.self,
     CheckConfigCommand.self,
     DoctorCommand.self,

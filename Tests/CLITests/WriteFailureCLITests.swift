@@ -35,6 +35,7 @@ struct WriteFailureCLITests {
         // Writes only its SVG file (fileOutputs) and notes on stderr.
         "plot": [],
         "record": nil,
+        "tune": [["tune", "Tests/Fixtures/tune/narrow-habit.evemu"]],
         "calibrate": [["calibrate", "--replay", "Tests/Fixtures/calibration/n-trig-edge-trace.events", "--size", "246x184.5",
                        "-d", "Tests/Fixtures/p12tic__xorg-integration-tests__recordings__tablets__N-Trig-MultiTouch.desc"]],
         "debug-events": nil,
