@@ -17,6 +17,9 @@ public enum EventClass: String, Hashable, Sendable, CaseIterable, Comparable {
     /// `screens`: the touch devices' screens, whenever they change (protocol 4; a rotation, an output reported or
     /// gone, a panel plugged in or unplugged).
     case screens
+    /// `nearMiss` (protocol 6): a stroke that started near an edge and did not become a back, once at its end, with
+    /// the numbers of the recognizer's decision and a sentence (`NearMissJSON`).
+    case nearMiss
 
     public static func < (a: EventClass, b: EventClass) -> Bool { a.rawValue < b.rawValue }
 }

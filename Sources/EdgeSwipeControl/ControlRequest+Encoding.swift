@@ -107,6 +107,7 @@ extension EventClass {
         case .appearance, .transition, .gesture, .diagnostic: return nil
         case .back: return ControlProtocol.backHandlersVersion
         case .screens: return ControlProtocol.screensEventVersion
+        case .nearMiss: return ControlProtocol.nearMissEventVersion
         }
     }
 }

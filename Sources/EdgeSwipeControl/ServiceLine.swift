@@ -9,6 +9,8 @@ public enum ServiceLine: Sendable, Hashable {
     case back(BackObservation)
     /// The screens after a change (`{"type":"screens"}`, protocol 4).
     case screens([ServiceScreen])
+    /// A stroke's near miss (`{"type":"nearMiss"}`, protocol 6; `NearMissJSON`).
+    case nearMiss(ServiceNearMiss)
     /// Any other event (`navigation`, `gesture`, `diagnostic`, `exclusions`, a target's `back`...), by its type.
     case event(type: String, JSONValue)
     /// A line of a kind a client uses that it cannot use (`Problem` says why).
@@ -61,6 +63,9 @@ public enum ServiceLine: Sendable, Hashable {
         case "screens":
             guard let screens = ServiceScreen.list(value["screens"]) else { self = .unknown(value); return }
             self = .screens(screens)
+        case "nearMiss":
+            guard let miss = ServiceNearMiss(value) else { self = .unknown(value); return }
+            self = .nearMiss(miss)
         case "back":
             switch BackObservation.decode(observerLine: value) {
             case .observation(let o)?: self = .back(o)

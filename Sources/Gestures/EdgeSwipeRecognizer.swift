@@ -274,7 +274,7 @@ public final class EdgeSwipeRecognizer {
         let first = tracked[0]
         return GestureEvent(recognizer: config.name, phase: phase, edge: edge, fingers: config.fingers,
                             time: time, progress: progress, translationMM: inward,
-                            velocityMMs: inwardVelocity, startMM: first.start, positionMM: first.current,
+                            alongMM: edge.perpendicular(translation), velocityMMs: inwardVelocity, startMM: first.start, positionMM: first.current,
                             armed: armed, extentMM: extent)
     }
 }

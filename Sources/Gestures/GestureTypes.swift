@@ -134,6 +134,10 @@ public struct GestureEvent: Hashable, Sendable {
     public var progress: Double
     /// Inward translation in mm since touch-down.
     public var translationMM: Double
+    /// Translation along the edge in mm since touch-down (the component perpendicular to the inward direction,
+    /// signed as `Edge.perpendicular`): what the drift, along-edge, angle and cone tests measure. Not printed in
+    /// the event lines; near-miss explanations read it (`NearMiss`).
+    public var alongMM: Double
     /// Inward velocity in mm/s (positive = away from the edge).
     public var velocityMMs: Double
     /// Where the (first) finger touched down, in mm on the screen as seen by the user.
@@ -158,7 +162,7 @@ public struct GestureEvent: Hashable, Sendable {
     public var source: GestureSource
 
     public init(recognizer: RecognizerID, phase: GesturePhase, edge: Edge, fingers: Int, time: Microseconds,
-                progress: Double = 0, translationMM: Double = 0, velocityMMs: Double = 0,
+                progress: Double = 0, translationMM: Double = 0, alongMM: Double = 0, velocityMMs: Double = 0,
                 startMM: Point = Point(x: 0, y: 0), positionMM: Point = Point(x: 0, y: 0),
                 outcome: SwipeOutcome? = nil, failureReason: GestureFailureReason? = nil, armed: Bool = false,
                 armReason: ArmReason? = nil, decidedBy: ReleaseDecision? = nil, extentMM: Double = 0,
@@ -171,6 +175,7 @@ public struct GestureEvent: Hashable, Sendable {
         self.time = time
         self.progress = progress
         self.translationMM = translationMM
+        self.alongMM = alongMM
         self.velocityMMs = velocityMMs
         self.startMM = startMM
         self.positionMM = positionMM

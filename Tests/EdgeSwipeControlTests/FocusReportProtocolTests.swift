@@ -151,9 +151,9 @@ import Testing
                 + #""title":"Home","toolkit":"kirigami"}"# + "\n")
         #expect(String(decoding: ControlRequest(command: .reportFocus(FocusReport(source: .foreignToplevel, app: nil))).line, as: UTF8.self)
                 == #"{"command":"reportFocus","focused":false,"protocol":5,"source":"foreign-toplevel"}"# + "\n")
-        #expect(ControlProtocol.version == 5)
+        #expect(ControlProtocol.focusReportsVersion == 5)
         #expect(decoded(#"{"command":"state","protocol":4}"#) == .state)
         #expect(decoded(#"{"command":"reportOutput","output":"DSI-1","transform":0,"protocol":4}"#) != nil)
-        #expect(failure(Array(#"{"command":"state","protocol":6}"#.utf8))?.code == .unsupportedProtocol)
+        #expect(failure(Array(#"{"command":"state","protocol":7}"#.utf8))?.code == .unsupportedProtocol)
     }
 }

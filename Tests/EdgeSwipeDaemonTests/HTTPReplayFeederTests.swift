@@ -39,7 +39,7 @@ import EdgeSwipeControl
                     lines.withLock { $0.append(EventJSON.navigation(n)) }
                 case .gesture(let g, _):
                     lines.withLock { $0.append(EventJSON.gesture(g)) }
-                case .frame, .deviceNote, .exclusions:
+                case .frame, .nearMiss, .deviceNote, .exclusions:
                     break
                 }
             }

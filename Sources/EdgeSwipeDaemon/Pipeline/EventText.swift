@@ -34,6 +34,8 @@ public enum EventText {
                 if let r = g.failureReason { s += ": \(r)" }
             }
             return s
+        case .nearMiss(let m, _):
+            return "\(time(m.time))  near miss  \(m.recognizer): \(m.sentence)"
         case .navigation(let n):
             var s = "\(time(n.time))  navigation \(n.typeName)"
             switch n.kind {

@@ -69,7 +69,8 @@ package final class LiveSession {
     package init(loop: EventLoop, timer: DeadlineTimer? = nil, options: PipelineOptions, navigation: NavigationSession?) throws {
         self.loop = loop
         self.options = options
-        core = SessionCore(navigation: navigation, emitFrames: options.emitFrames)
+        core = SessionCore(navigation: navigation, emitFrames: options.emitFrames,
+                           explainNearMisses: options.explainNearMisses)
         self.timer = try timer ?? DeadlineTimer(loop: loop)
         self.timer.onExpiry = { [unowned self] now in self.deadlinesReached(now: now) }
     }

@@ -27,6 +27,9 @@ public struct PipelineOptions: Hashable, Sendable {
     }
     /// Emit one output per decoded frame too (debug-events, plot).
     public var emitFrames = false
+    /// Report each stroke that started near an edge and did not become a back (`PipelineOutput.nearMiss`:
+    /// debug-events, `replay --explain`, the service's `nearMiss` class). Off: the outputs are as before.
+    public var explainNearMisses = false
 
     public init() {}
 

@@ -6,6 +6,7 @@ extension EventJSON {
         switch out {
         case .frame(let f, let d): return frame(f, device: deviceName(d))
         case .gesture(let g, let d): return gesture(g, device: deviceName(d))
+        case .nearMiss(let m, let d): return NearMissJSON.line(m, device: deviceName(d))
         case .navigation(let n): return navigation(n)
         case .deviceNote(let text, let d):
             var o = JSONLine()

@@ -44,7 +44,8 @@ public final class ReplaySession {
         let navigation = options.stack.map {
             NavigationSession(screens: $0, config: options.navigation, popRecognizer: options.popRecognizer, now: 0)
         }
-        let core = SessionCore(navigation: navigation, emitFrames: options.emitFrames)
+        let core = SessionCore(navigation: navigation, emitFrames: options.emitFrames,
+                           explainNearMisses: options.explainNearMisses)
         self.core = core
         sources = pipelines.map { core.add($0) }
     }

@@ -35,6 +35,8 @@ final class SessionSource {
     fileprivate let forwarding: SourceForwarding?
     /// False once forwarding ended: a write to the clone failed, or the source was removed.
     @exclusivity(unchecked) fileprivate var forwards: Bool
+    /// The stroke in progress's decisions, when the session explains near misses.
+    fileprivate var nearMisses = NearMissCollector()
 
     fileprivate init(id: SourceID, pipeline: DevicePipeline, forwarding: consuming SourceForwarding?) {
         self.id = id
@@ -69,6 +71,8 @@ final class SessionSource {
 final class SessionCore {
     let navigation: NavigationSession?
     private let emitFrames: Bool
+    /// Each stroke's near miss is reported at its end (`PipelineOutput.nearMiss`).
+    private let explainNearMisses: Bool
     /// Where every output goes, in time order.
     @exclusivity(unchecked) var sink: (PipelineOutput) -> Void
     /// Each back gesture's events for their recipients (client handlers, the hand-off), with the source the
@@ -98,9 +102,11 @@ final class SessionCore {
     /// step does not visit every source.
     @exclusivity(unchecked) private(set) var pipelineVisits = 0
 
-    init(navigation: NavigationSession?, emitFrames: Bool, sink: @escaping (PipelineOutput) -> Void = { _ in }) {
+    init(navigation: NavigationSession?, emitFrames: Bool, explainNearMisses: Bool = false,
+         sink: @escaping (PipelineOutput) -> Void = { _ in }) {
         self.navigation = navigation
         self.emitFrames = emitFrames
+        self.explainNearMisses = explainNearMisses
         self.sink = sink
         navigationDeadline = navigation?.nextDeadline
     }
@@ -311,6 +317,8 @@ final class SessionCore {
         if emitFrames { emit(frame, from: source) }
         // Most frames bring no gesture event: then the gesture path (and its stack) is not entered at all.
         if !gestures.isEmpty { deliver(gestures, from: source) }
+        // The last finger lifted: the stroke's near miss, if it had one.
+        if explainNearMisses, frame.activeCount == 0, source.nearMisses.isPending { endStroke(source, time: frame.time) }
         // The last finger lifted: settings that waited for it apply now.
         if pendingOptionsCount > 0, frame.activeCount == 0 { applyPendingOptions(source) }
     }
@@ -333,11 +341,27 @@ final class SessionCore {
         geometryChanged()
     }
 
+    @inline(never)
+    private func endStroke(_ source: SessionSource, time: Microseconds) {
+        if let miss = source.nearMisses.strokeEnded(at: time) { sink(.nearMiss(miss, device: source.id)) }
+    }
+
+    /// A recognizer's decision for the stroke's near miss (only failed, cancelled and ended events are looked at).
+    @inline(never)
+    private func observeNearMiss(_ g: GestureEvent, from source: SessionSource) {
+        let arena = source.pipeline.arena
+        guard let recognizer = arena.recognizers.first(where: { $0.name == g.recognizer }) else { return }
+        source.nearMisses.observe(g, config: recognizer.config, screen: arena.transform.screenSize)
+    }
+
     /// Gesture events, from a frame or a deadline: out, into navigation, and navigation's events out.
     @inline(never)
     private func deliver(_ gestures: [GestureEvent], from source: SessionSource) {
         for g in gestures {
             sink(.gesture(g, device: source.id))
+            if explainNearMisses, g.phase == .failed || g.phase == .cancelled || g.phase == .ended {
+                observeNearMiss(g, from: source)
+            }
             navigation?.handle(g)
             flushNavigation(from: source.id)
         }

@@ -81,6 +81,15 @@ package final class DaemonRuntime {
         if wantsEvents(of: .gesture) { publish(ControlEvent.gesture(event, device: device)) }
     }
 
+    /// A stroke's near miss: to subscribers of `nearMiss` (and extra sinks that take their classes), not printed
+    /// with print_json, whose lines stay the gesture and navigation lines `replay --json` prints.
+    package func handleNearMiss(_ miss: NearMiss, device: String?) {
+        guard !extraSinks.isEmpty || control?.hasSubscribers(to: .nearMiss) == true else { return }
+        let event = NearMissJSON.event(miss, device: device)
+        control?.publish(event)
+        for sink in extraSinks { sink(event) }
+    }
+
     /// A report of a gesture nobody on the screen took (BackDispatcher's hand-off): the device's actions run.
     package func handOff(_ event: GestureEvent, rules: [ActionRule]) {
         actions.perform(event, rules: rules)

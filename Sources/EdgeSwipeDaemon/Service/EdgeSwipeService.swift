@@ -89,6 +89,9 @@ public final class EdgeSwipeService {
         }
         var base = PipelineOptions()
         base.stack = options.stack
+        // Near misses are found at the recognizers' decisions only (no per-frame cost) and sent to `nearMiss`
+        // subscribers (DaemonRuntime.handleNearMiss).
+        base.explainNearMisses = true
         self.base = base
         let httpOptions = try Self.httpOptions(options, config: store.current.http)  // a bad token file stops here
         // The start order: the runtime and the session are made (the session sends nothing yet); then the session's
@@ -144,6 +147,8 @@ public final class EdgeSwipeService {
         switch output {
         case .gesture(let g, let d):
             runtime.handleGesture(g, device: devices[d]?.node)
+        case .nearMiss(let m, let d):
+            runtime.handleNearMiss(m, device: devices[d]?.node)
         case .navigation(let n):
             // Progress comes every frame of a pop: encoded only when someone listens.
             let eventClass = ControlEvent.eventClass(ofNavigationEvent: n.typeName)

@@ -38,6 +38,8 @@ enum DebugEventsCommand: Subcommand {
     static func run(_ o: Options) throws -> ExitStatus {
         var options = o.pipeline.pipelineOptions
         options.emitFrames = o.frames
+        // One line per stroke that started near an edge and did not become a back: why, with the numbers.
+        options.explainNearMisses = true
         let loop = try EventLoop()
         let signals = try LiveDevices.stopOnSignals(loop)
         let devices = try LiveDevices.open(o.devices)

@@ -32,13 +32,16 @@ enum ReplayCommand: Subcommand {
         static let realtime = OptionSpec(name: "realtime", short: nil, valueName: nil, help: "Replay in recorded time instead of as fast as possible.")
         static let config = OptionSpec(name: "config", short: "c", valueName: "FILE",
                                        help: "Daemon configuration whose per-device settings (size, rotation, edges...) apply.")
-        static let options = [device, json, frames, verbose, realtime, config, TraceLoading.strict] + PipelineOptionGroup.options
+        static let explain = OptionSpec(name: "explain", short: nil, valueName: nil,
+                                        help: "After each stroke that started near an edge and did not become a back, print why, with the numbers the recognizer used (\"near miss\" lines; with --json, \"nearMiss\" objects).")
+        static let options = [device, json, frames, verbose, realtime, explain, config, TraceLoading.strict] + PipelineOptionGroup.options
 
         var deviceDescription: String?
         var json: Bool
         var frames: Bool
         var verbose: Bool
         var realtime: Bool
+        var explain: Bool
         var configPath: String?
         var strict: Bool
         var pipeline: PipelineOptionGroup
@@ -50,6 +53,7 @@ enum ReplayCommand: Subcommand {
             frames = a.flag(Self.frames)
             verbose = a.flag(Self.verbose)
             realtime = a.flag(Self.realtime)
+            explain = a.flag(Self.explain)
             configPath = a.string(Self.config)
             strict = a.flag(TraceLoading.strict)
             pipeline = try PipelineOptionGroup(a)
@@ -60,6 +64,7 @@ enum ReplayCommand: Subcommand {
     static func run(_ o: Options) throws -> ExitStatus {
         var options = o.pipeline.pipelineOptions
         options.emitFrames = o.frames
+        options.explainNearMisses = o.explain
         var perDevice: ((DeviceDescription) throws -> PipelineOptions)?
         if let path = o.configPath {
             let config = try DaemonConfig.load(path: path)
@@ -141,7 +146,7 @@ struct ProgressThrottle {
             if case .transitionProgress(let p) = n.kind { return Self.step(p, &lastNavigationTenth) }
             if case .transitionBegan = n.kind { lastNavigationTenth = 0 }
             return true
-        case .frame, .deviceNote, .exclusions:
+        case .frame, .nearMiss, .deviceNote, .exclusions:
             return true
         }
     }

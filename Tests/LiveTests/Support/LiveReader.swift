@@ -35,7 +35,7 @@ final class LiveReader: Sendable {
                         if let step = GestureStep(g) { self.state.withLock { $0.gestures.append(step) } }
                     case .deviceNote(let text, _):
                         self.state.withLock { $0.notes.append(text) }
-                    case .frame, .navigation, .exclusions:
+                    case .frame, .nearMiss, .navigation, .exclusions:
                         break
                     }
                 }
