@@ -126,6 +126,10 @@ public enum EventJSON {
         case .refused: return "refused"
         case .lostArbitration: return "lostArbitration"
         case .contactsCancelled: return "contactsCancelled"
+        case .palmSize: return "palmSize"
+        case .palmPressure: return "palmPressure"
+        case .grip: return "grip"
+        case .penInProximity: return "penInProximity"
         }
     }
 

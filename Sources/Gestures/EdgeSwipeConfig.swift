@@ -8,6 +8,8 @@
 /// While the swipe runs, *armed* says whether a release here would complete by position (progress ≥ 0.5 in the cone;
 /// a fast release completes anyway, as a fling); it changes only after 3 mm of travel or 80 ms since its last change
 /// (hysteresis), so it never flickers.
+/// Before beginning, a contact as large as a palm (20 mm major or 400 mm²) fails it with `palmSize`, and one held
+/// within 1.5 mm of its touch-down for 300 ms with `grip`; both reject the contact for the whole arena.
 /// Velocity is a least-squares fit over the last 100 ms (a parabola, as Android's and Flutter's trackers use,
 /// which follows a finger that slows or turns back better than a line; see `VelocityTracker`).
 public struct EdgeSwipeConfig: Hashable, Sendable {
@@ -41,6 +43,21 @@ public struct EdgeSwipeConfig: Hashable, Sendable {
     public var armMinIntervalMS: Double
     /// Progress counts toward completing only while |along the edge| ≤ this × inward travel (Android's 2:1 cone).
     public var armConeRatio: Double
+    /// Palm by size, before the swipe begins: a tracked contact whose major axis is at least this (mm)...
+    /// (20 mm and 400 mm² are the palm figures issue 36 gives for Chromium's ozone touch handling; a fingertip is
+    /// about 7-12 mm: the Pixel Tablet fixture's finger is 7.5 × 7.0 mm.) Devices without size axes never meet it.
+    public var palmMajorMM: Double
+    /// ...or whose area (major × minor, mm²) is at least this.
+    public var palmAreaMM2: Double
+    /// Palm by pressure, for devices without size axes (or whose size has no resolution): a fraction 0...1 of the
+    /// pressure range (libinput's touchpad quirk AttrPalmPressureThreshold, made device-independent). Nil: off.
+    public var palmPressure: Double?
+    /// A grip: a tracked contact that stays within this radius (mm) of its touch-down...
+    public var gripRadiusMM: Double
+    /// ...for this long (ms) fails with `grip`. 300 ms is libinput's THUMB_MOVE_TIMEOUT (evdev-mt-touchpad.c), its
+    /// time for a resting thumb. Longer than the default activation timeout (250 ms), which then fails a still
+    /// contact first, as before; grip decides when the activation timeout is configured longer than this.
+    public var gripTimeMS: Double
 
     public init(name: RecognizerID? = nil, edges: Set<Edge> = [.left], fingers: Int = 1,
                 edgeZoneMM: Double = 5, activationDistanceMM: Double = 6, angleToleranceDegrees: Double = 30,
@@ -48,7 +65,9 @@ public struct EdgeSwipeConfig: Hashable, Sendable {
                 fingerLandingWindowMS: Double = 100, completionProgress: Double = 0.5,
                 completionVelocityMMs: Double = 200, velocityFit: VelocityTracker.Fit = .quadratic,
                 velocityWindowMS: Double = 100, alongEdgeSlopMM: Double = 2.8, armMinTravelMM: Double = 3,
-                armMinIntervalMS: Double = 80, armConeRatio: Double = 2) {
+                armMinIntervalMS: Double = 80, armConeRatio: Double = 2, palmMajorMM: Double = 20,
+                palmAreaMM2: Double = 400, palmPressure: Double? = nil, gripRadiusMM: Double = 1.5,
+                gripTimeMS: Double = 300) {
         self.name = name ?? Self.defaultName(edges: edges, fingers: fingers)
         self.edges = edges
         self.fingers = fingers
@@ -66,6 +85,11 @@ public struct EdgeSwipeConfig: Hashable, Sendable {
         self.armMinTravelMM = armMinTravelMM
         self.armMinIntervalMS = armMinIntervalMS
         self.armConeRatio = armConeRatio
+        self.palmMajorMM = palmMajorMM
+        self.palmAreaMM2 = palmAreaMM2
+        self.palmPressure = palmPressure
+        self.gripRadiusMM = gripRadiusMM
+        self.gripTimeMS = gripTimeMS
     }
 
     /// "left-1", "left+right-2": edges in a fixed order, then the finger count.
@@ -100,6 +124,13 @@ public struct EdgeSwipeConfig: Hashable, Sendable {
         positive(armMinTravelMM, "arm minimum travel (mm)")
         positive(armMinIntervalMS, "arm minimum interval (ms)")
         positive(armConeRatio, "arm cone ratio")
+        positive(palmMajorMM, "palm major (mm)")
+        positive(palmAreaMM2, "palm area (mm²)")
+        if let palmPressure, !(palmPressure.isFinite && palmPressure > 0 && palmPressure <= 1) {
+            p.append("palm pressure must be in (0, 1], not \(palmPressure)")
+        }
+        positive(gripRadiusMM, "grip radius (mm)")
+        positive(gripTimeMS, "grip time (ms)")
         return p
     }
 }

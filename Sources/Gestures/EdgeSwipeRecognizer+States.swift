@@ -38,10 +38,19 @@ extension EdgeSwipeRecognizer {
             }
             if c.isActive { activeSeen += 1 }
             if let k = trackedIndex(c.id) {
-                tracked[k].current = transform.screenMM(c)
+                let p = transform.screenMM(c)
+                tracked[k].current = p
+                if tracked[k].still {
+                    let dx = p.x - tracked[k].start.x, dy = p.y - tracked[k].start.y
+                    if dx * dx + dy * dy > gripRadiusSquared { tracked[k].still = false }
+                }
                 switch c.phase {
                 case .down, .move:
-                    break
+                    if let palm = palmFailure(c.shape) {
+                        rejectedContact = c.id
+                        transition(.fail(palm), time: frame.time, into: &events)
+                        return nil
+                    }
                 case .up:
                     transition(.fail(.liftedBeforeBegin), time: frame.time, into: &events)
                     return nil
@@ -59,10 +68,11 @@ extension EdgeSwipeRecognizer {
                         transition(.fail(.notInEdgeZone), time: frame.time, into: &events)
                         return nil
                     }
-                    if let reason = refusal(of: c.id) {
+                    if let gate = refusal(of: c.id) {
                         tracked[0] = TrackedContact(id: c.id, start: p, current: p)
                         edge = EdgeMask.order.first { zones.contains($0) } ?? edge
-                        transition(.fail(.refused(reason)), time: frame.time, into: &events)
+                        if gate.failure.rejectsContact { rejectedContact = c.id }
+                        transition(.fail(gate.failure), time: frame.time, into: &events)
                         return nil
                     }
                     candidates = zones
@@ -73,13 +83,20 @@ extension EdgeSwipeRecognizer {
                         transition(.fail(.notInEdgeZone), time: frame.time, into: &events)
                         return nil
                     }
-                    if let reason = refusal(of: c.id) {
-                        transition(.fail(.refused(reason)), time: frame.time, into: &events)
+                    if let gate = refusal(of: c.id) {
+                        if gate.failure.rejectsContact { rejectedContact = c.id }
+                        transition(.fail(gate.failure), time: frame.time, into: &events)
                         return nil
                     }
                 }
                 tracked[trackedCount] = TrackedContact(id: c.id, start: p, current: p)
                 trackedCount += 1
+                // A palm at its touch-down: the failed event shows where it landed.
+                if let palm = palmFailure(c.shape) {
+                    rejectedContact = c.id
+                    transition(.fail(palm), time: frame.time, into: &events)
+                    return nil
+                }
             }
             // Anything else active is a finger this recognizer does not follow: it counts as one down.
         }

@@ -33,6 +33,9 @@ enum SwipeInput {
     case contactsCancelled
     /// Every contact has lifted: back to possible for the next touch.
     case allLifted
+    /// A finger landed while every contact still down is one the arena rejected (a palm, a grip, a hand under the
+    /// pen): back to possible, still ignoring them, so that finger may swipe.
+    case onlyRejectedContactsDown
 }
 
 extension EdgeSwipeRecognizer {
@@ -83,6 +86,9 @@ extension EdgeSwipeRecognizer {
             cancel(from: from, time: time, into: &events)
         case (.possible, .allLifted), (.ready, .allLifted):
             reset()
+        case (.failed, .onlyRejectedContactsDown):
+            log.transition(name, from, "only rejected contacts down", .possible)
+            resetKeepingIgnored()
         case (.ended, .allLifted), (.cancelled, .allLifted), (.failed, .allLifted):
             log.transition(name, from, "all contacts lifted", .possible)
             reset()
@@ -115,6 +121,7 @@ extension SwipeInput: CustomStringConvertible {
         case .lift: return "lift"
         case .contactsCancelled: return "contacts cancelled"
         case .allLifted: return "all contacts lifted"
+        case .onlyRejectedContactsDown: return "only rejected contacts down"
         }
     }
 }

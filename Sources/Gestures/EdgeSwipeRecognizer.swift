@@ -8,14 +8,31 @@ struct TrackedContact {
     var id: Int
     var start: Point
     var current: Point
+    /// Never farther than the grip radius from `start` so far (a grip, if it lasts the grip time).
+    var still = true
 
     static let empty = TrackedContact(id: -1, start: Point(x: 0, y: 0), current: Point(x: 0, y: 0))
+}
+
+/// Why a touch-down is kept from the recognizer before it follows it.
+enum TouchGate {
+    /// The delegate's `shouldReceive` said no.
+    case refused(RefusalReason)
+    /// The arena's pen gate: the pen is in proximity (nil) or left it this many ms ago.
+    case pen(msSinceOut: Double?)
+
+    var failure: GestureFailureReason {
+        switch self {
+        case .refused(let r): return .refused(r)
+        case .pen(let since): return .penInProximity(msSinceOut: since)
+        }
+    }
 }
 
 /// A contact the delegate refused at its touch-down, for the frame of that touch-down only.
 struct RefusedTouch {
     var id: Int
-    var reason: RefusalReason
+    var reason: TouchGate
 }
 
 /// Recognizes a swipe that starts at a screen edge, while the fingers are still moving (UIKit-style states):
@@ -52,6 +69,8 @@ public final class EdgeSwipeRecognizer {
     let timeout: Microseconds
     let window: Microseconds
     let armInterval: Microseconds
+    let gripTime: Microseconds
+    let gripRadiusSquared: Double
     @exclusivity(unchecked) var screen: PhysicalSize
 
     // The gesture in progress. Only this recognizer's own methods touch these, one at a time, so the dynamic
@@ -61,9 +80,12 @@ public final class EdgeSwipeRecognizer {
     @exclusivity(unchecked) var ignored = InlineArray<16, Int>(repeating: -1)
     @exclusivity(unchecked) var ignoredCount = 0
     /// Touch-downs of the current frame that the delegate refused (`shouldReceive`); emptied after the frame.
-    @exclusivity(unchecked) var refusedTouches = InlineArray<16, RefusedTouch>(repeating: RefusedTouch(id: -1, reason: .delegate))
+    @exclusivity(unchecked) var refusedTouches = InlineArray<16, RefusedTouch>(repeating: RefusedTouch(id: -1, reason: .refused(.delegate)))
     @exclusivity(unchecked) var refusedTouchCount = 0
     @exclusivity(unchecked) var downTime: Microseconds = 0
+    /// The contact this recognizer has just rejected as a palm, grip or hand under the pen (a reason that
+    /// `rejectsContact`), for the arena to keep from every recognizer; -1 when none. The arena clears it.
+    @exclusivity(unchecked) var rejectedContact = -1
     @exclusivity(unchecked) var candidates = EdgeMask()
     /// The edge of the swipe, once activation is met.
     @exclusivity(unchecked) public internal(set) var edge: Edge
@@ -88,6 +110,8 @@ public final class EdgeSwipeRecognizer {
         self.timeout = Microseconds(milliseconds: config.activationTimeoutMS)
         self.window = Microseconds(milliseconds: config.fingerLandingWindowMS)
         self.armInterval = Microseconds(milliseconds: config.armMinIntervalMS)
+        self.gripTime = Microseconds(milliseconds: config.gripTimeMS)
+        self.gripRadiusSquared = config.gripRadiusMM * config.gripRadiusMM
         self.edge = EdgeMask.order.first { config.edges.contains($0) } ?? .left
         self.velocity = VelocityTracker(fit: config.velocityFit, horizonMS: config.velocityWindowMS)
     }
@@ -114,6 +138,7 @@ public final class EdgeSwipeRecognizer {
         guard swipeState == .possible || swipeState == .ready, trackedCount > 0 else { return nil }
         var d = swipeState == .ready ? Microseconds.max : downTime &+ timeout
         if trackedCount < config.fingers { d = min(d, downTime &+ window) }
+        if swipeState == .possible && stillContact() != nil { d = min(d, downTime &+ gripTime) }
         return d == .max ? nil : d
     }
 
@@ -181,7 +206,7 @@ public final class EdgeSwipeRecognizer {
 
     /// The delegate refused this touch-down (arena, `shouldReceive`): the frame that carries it fails the
     /// recognizer with `.refused(reason)` if it would follow the contact.
-    func refuseTouch(contactID: Int, reason: RefusalReason) {
+    func refuseTouch(contactID: Int, reason: TouchGate) {
         guard refusedTouchCount < 16 else {
             log.bug(name, swipeState, "refuse contact \(contactID) with 16 already refused in this frame")
             return
@@ -190,7 +215,7 @@ public final class EdgeSwipeRecognizer {
         refusedTouchCount += 1
     }
 
-    func refusal(of id: Int) -> RefusalReason? {
+    func refusal(of id: Int) -> TouchGate? {
         var k = 0
         while k < refusedTouchCount {
             if refusedTouches[k].id == id { return refusedTouches[k].reason }
@@ -206,10 +231,17 @@ public final class EdgeSwipeRecognizer {
     }
 
     func reset() {
+        ignoredCount = 0
+        resetKeepingIgnored()
+    }
+
+    /// Back to possible with the ignored contacts kept: a recognizer that failed only on contacts the arena has
+    /// since rejected (`revive`).
+    func resetKeepingIgnored() {
         swipeState = .possible
         trackedCount = 0
         tracked[0] = .empty
-        ignoredCount = 0
+        rejectedContact = -1
         candidates = EdgeMask()
         translation = Point(x: 0, y: 0)
         velocity.reset()
@@ -252,7 +284,37 @@ public final class EdgeSwipeRecognizer {
         guard swipeState == .possible || swipeState == .ready, trackedCount > 0, now >= downTime else { return nil }
         let elapsed = now - downTime
         if trackedCount < config.fingers && elapsed >= window { return .fingersNotTogether }
+        // The grip rule before the activation timeout: when both have run out (a frame late after both, or a
+        // grip time configured below the timeout), the contact that never moved is what failed.
+        if swipeState == .possible && elapsed >= gripTime, let k = stillContact() {
+            rejectedContact = tracked[k].id
+            return .grip(ms: config.gripTimeMS, radiusMM: config.gripRadiusMM)
+        }
         if swipeState == .possible && elapsed >= timeout { return .activationTimeout(ms: config.activationTimeoutMS) }
+        return nil
+    }
+
+    /// A tracked contact still within the grip radius of its touch-down, or nil.
+    func stillContact() -> Int? {
+        var k = 0
+        while k < trackedCount {
+            if tracked[k].still { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    /// A palm by size (or, without size axes, by pressure), or nil. Reads only what the device reports: a contact
+    /// with no shape is never a palm.
+    @inline(__always)
+    func palmFailure(_ shape: ContactShape) -> GestureFailureReason? {
+        if shape.majorMM > 0 {
+            guard shape.majorMM >= config.palmMajorMM || shape.areaMM2 >= config.palmAreaMM2 else { return nil }
+            return .palmSize(majorMM: (shape.majorMM * 10).rounded() / 10, minorMM: (shape.minorMM * 10).rounded() / 10)
+        }
+        if let threshold = config.palmPressure, shape.pressure >= threshold {
+            return .palmPressure(pressure: (shape.pressure * 100).rounded() / 100)
+        }
         return nil
     }
 

@@ -26,6 +26,9 @@ public final class GestureArena {
             for i in recognizers.indices { recognizers[i].logSink = logSink }
         }
     }
+    /// The paired pen's gate (issue 36): nil, the default, when the device has no pen; touch-downs pay for it only
+    /// when set.
+    public var penGate: PenGate?
     /// For each recognizer, the recognizers that must fail before it may begin.
     private var mustFail: [[Int]] = []
     @exclusivity(unchecked) private var events: [GestureEvent] = []
@@ -94,15 +97,21 @@ public final class GestureArena {
         if waitingForLift && active > 0 && !fingerLanded {
             return events
         }
-        // Touch-downs are rare: only then is the weak delegate loaded.
-        if fingerLanded, let delegate { askAtTouchDown(frame, now: now, delegate: delegate) }
+        // Touch-downs are rare: only then is the weak delegate loaded, or the pen asked.
+        if fingerLanded {
+            if hasRejected { reviveOverRejected(frame) }
+            if penGate != nil { gateByPen(frame, now: now) }
+            if let delegate { askAtTouchDown(frame, now: now, delegate: delegate) }
+        }
         for i in recognizers.indices {
             recognizers[i].advance(frame, now: now, into: &events)
         }
+        collectRejected()
         resolve()
         for i in recognizers.indices {
             recognizers[i].finishFrame(activeCount: active, time: frame.time, into: &events)
         }
+        if active == 0 { hasRejected = false }
         updateDeadline()
         stampSource()
         return events
@@ -112,6 +121,64 @@ public final class GestureArena {
     @inline(__always)
     private func stampSource() {
         for i in events.indices { events[i].source = source }
+    }
+
+    /// Some recognizer has rejected a contact since every contact last lifted (cleared by `finishFrame`'s lift).
+    @exclusivity(unchecked) private var hasRejected = false
+
+    /// A recognizer that rejected a contact (a palm, a grip, a hand under the pen): every recognizer ignores it
+    /// from now on, so that it keeps none of them from a swipe elsewhere.
+    @inline(__always)
+    private func collectRejected() {
+        for i in recognizers.indices where recognizers[i].rejectedContact >= 0 {
+            let id = recognizers[i].rejectedContact
+            recognizers[i].rejectedContact = -1
+            for r in recognizers where !r.isIgnored(id) { r.ignore(contactID: id) }
+            hasRejected = true
+        }
+    }
+
+    /// A finger lands: a recognizer that failed while every other contact still down is one it ignores (rejected)
+    /// starts again, so that finger may swipe beside a resting palm or grip.
+    @inline(never)
+    private func reviveOverRejected(_ frame: TouchFrame) {
+        for r in recognizers where r.swipeState == .failed {
+            var onlyRejected = true
+            for c in frame.contacts where c.phase == .move && !r.isIgnored(c.id) {
+                onlyRejected = false
+                break
+            }
+            if onlyRejected { r.transition(.onlyRejectedContactsDown, time: frame.time, into: &events) }
+        }
+        waitingForLift = false
+    }
+
+    /// Touch-downs while the pen gate is closed: recognizers whose zone holds one fail with `penInProximity`, the
+    /// others never see it; either way the contact is rejected until it lifts.
+    @inline(never)
+    private func gateByPen(_ frame: TouchFrame, now: Microseconds) {
+        guard var gate = penGate else { return }
+        if gate.noteStuck(now: now) {
+            logSink?(.warning, "pen in proximity without moving for \(Int(gate.config.stuckMS)) ms: taken for stuck, touches no longer gated until it moves")
+        }
+        penGate = gate
+        for c in frame.contacts where c.phase == .down {
+            let p = transform.screenMM(c)
+            guard case .gated(let since) = gate.decision(at: p, now: now) else { continue }
+            for r in recognizers {
+                if r.zonesForTouchDown(at: p).isEmpty {
+                    r.ignore(contactID: c.id)
+                } else {
+                    r.refuseTouch(contactID: c.id, reason: .pen(msSinceOut: since))
+                }
+            }
+            hasRejected = true
+        }
+    }
+
+    /// The paired pen's state changed (its node's frame).
+    public func penChanged(_ sample: PenSample) {
+        penGate?.update(sample)
     }
 
     /// The delegate's touch-down questions: `shouldReceiveTouch` (false: the recognizer never sees the contact),
@@ -132,7 +199,7 @@ public final class GestureArena {
                 let request = TouchDownRequest(recognizer: r.name, contactID: c.id, edges: zones, time: now,
                                                pointMM: p, screenMM: r.screen)
                 if case .refuse(let reason, _) = delegate.shouldReceive(request) {
-                    r.refuseTouch(contactID: c.id, reason: reason)
+                    r.refuseTouch(contactID: c.id, reason: .refused(reason))
                 }
             }
         }
@@ -171,6 +238,7 @@ public final class GestureArena {
         for i in recognizers.indices {
             recognizers[i].deadlineReached(now: now, into: &events)
         }
+        collectRejected()
         resolve()
         updateDeadline()
         stampSource()

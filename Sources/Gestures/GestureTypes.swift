@@ -104,6 +104,18 @@ public enum GestureFailureReason: Hashable, Sendable, CustomStringConvertible {
     case lostArbitration(to: RecognizerID)
     /// Contacts were cancelled by the device (palm, SYN_DROPPED, unplug).
     case contactsCancelled
+    /// A tracked contact was as large as a palm before the swipe began (`EdgeSwipeConfig.palmMajorMM`,
+    /// `palmAreaMM2`): its size then, in mm.
+    case palmSize(majorMM: Double, minorMM: Double)
+    /// On a device without size axes, a tracked contact pressed as hard as a palm (`palmPressure`, a fraction of
+    /// the pressure range).
+    case palmPressure(pressure: Double)
+    /// A tracked contact stayed within `radiusMM` of its touch-down for `ms` (`gripRadiusMM`, `gripTimeMS`): a
+    /// hand holding the bezel, not a swipe.
+    case grip(ms: Double, radiusMM: Double)
+    /// The contact touched down while the paired pen was in proximity (`PenGate`), or `msSinceOut` ms after it
+    /// left, within the linger time (nil: still in proximity).
+    case penInProximity(msSinceOut: Double?)
 
     public var description: String {
         switch self {
@@ -118,6 +130,24 @@ public enum GestureFailureReason: Hashable, Sendable, CustomStringConvertible {
         case .refused(let why): return "refused: \(why.rawValue)"
         case .lostArbitration(let to): return "lost arbitration to \(to)"
         case .contactsCancelled: return "contacts cancelled by the device"
+        case .palmSize(let major, let minor): return "contact \(major) x \(minor) mm, as large as a palm"
+        case .palmPressure(let pressure): return "contact pressure \(pressure) of its range, as hard as a palm"
+        case .grip(let ms, let radius): return "held within \(radius) mm for \(ms) ms, a grip"
+        case .penInProximity(let since):
+            if let since { return "touched down \(since) ms after the pen left proximity" }
+            return "touched down while the pen was in proximity"
+        }
+    }
+}
+
+extension GestureFailureReason {
+    /// A reason that rules out the contact itself, not only this recognizer's swipe (a palm, a grip, a hand under
+    /// the pen): every recognizer of the arena ignores that contact from then on, so a swipe elsewhere on the
+    /// device still counts while it rests.
+    public var rejectsContact: Bool {
+        switch self {
+        case .palmSize, .palmPressure, .grip, .penInProximity: return true
+        default: return false
         }
     }
 }

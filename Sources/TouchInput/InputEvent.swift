@@ -49,11 +49,15 @@ public enum AbsCode {
     public static let pressure = UInt16(ABS_PRESSURE)
     public static let mtSlot = UInt16(ABS_MT_SLOT)
     public static let mtTouchMajor = UInt16(ABS_MT_TOUCH_MAJOR)
+    public static let mtTouchMinor = UInt16(ABS_MT_TOUCH_MINOR)
     public static let mtPositionX = UInt16(ABS_MT_POSITION_X)
     public static let mtPositionY = UInt16(ABS_MT_POSITION_Y)
     public static let mtToolType = UInt16(ABS_MT_TOOL_TYPE)
     public static let mtTrackingID = UInt16(ABS_MT_TRACKING_ID)
     public static let mtPressure = UInt16(ABS_MT_PRESSURE)
+    public static let tiltX = UInt16(ABS_TILT_X)
+    public static let tiltY = UInt16(ABS_TILT_Y)
+    public static let distance = UInt16(ABS_DISTANCE)
     public static let max = UInt16(ABS_MAX)
 }
 

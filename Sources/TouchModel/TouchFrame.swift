@@ -10,6 +10,27 @@ public enum ContactPhase: String, Hashable, Sendable {
     case cancelled
 }
 
+/// How large and how hard a contact is, from `ABS_MT_TOUCH_MAJOR`/`MINOR` (the contact ellipse's axes, in mm by
+/// their own resolution) and `ABS_MT_PRESSURE` (a fraction of its range: evdev gives pressure no unit). 0 where
+/// the device does not report the axis, or reports size without a resolution (then no millimetres can be had).
+public struct ContactShape: Hashable, Sendable {
+    public var majorMM: Double
+    public var minorMM: Double
+    /// 0...1 over the pressure axis's range.
+    public var pressure: Double
+
+    public init(majorMM: Double = 0, minorMM: Double = 0, pressure: Double = 0) {
+        self.majorMM = majorMM
+        self.minorMM = minorMM
+        self.pressure = pressure
+    }
+
+    public static let none = ContactShape()
+
+    /// The box of the ellipse's axes (major × minor): 20 × 20 mm is 400 mm², as palm rules count it.
+    @inlinable public var areaMM2: Double { majorMM * minorMM }
+}
+
 /// One finger in one frame.
 public struct Contact: Hashable, Sendable {
     /// Stable for the contact's life and never reused within one decoder (tracking ids are reused by devices).
@@ -26,8 +47,11 @@ public struct Contact: Hashable, Sendable {
     public var normalized: Point
     /// True when the device reported a value outside its absinfo range (and it was clamped).
     public var clamped: Bool
+    /// The contact's size and pressure where the device reports them (`ContactShape.none` where it does not).
+    public var shape: ContactShape
 
-    public init(id: Int, slot: Int, phase: ContactPhase, deviceX: Int32, deviceY: Int32, mm: Point, normalized: Point, clamped: Bool = false) {
+    public init(id: Int, slot: Int, phase: ContactPhase, deviceX: Int32, deviceY: Int32, mm: Point, normalized: Point,
+                clamped: Bool = false, shape: ContactShape = .none) {
         self.id = id
         self.slot = slot
         self.phase = phase
@@ -36,6 +60,7 @@ public struct Contact: Hashable, Sendable {
         self.mm = mm
         self.normalized = normalized
         self.clamped = clamped
+        self.shape = shape
     }
 
     /// Down or moving: still touching after this frame. Inlinable (as `activeCount`): the modules above read it

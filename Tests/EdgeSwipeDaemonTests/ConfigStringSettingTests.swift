@@ -46,6 +46,11 @@ import YAMLDocument
             "arm_min_interval_ms": 30
             "arm_cone_ratio": 2
             "along_edge_slop_mm": 3
+            "palm_major_mm": 20
+            "palm_area_mm2": 400
+            "palm_pressure": 0.9
+            "grip_radius_mm": 1.5
+            "grip_ms": 300
           "actions":
             - "on": "complete"
               "edge": "left"
@@ -97,6 +102,11 @@ import YAMLDocument
               "arm_min_interval_ms": 40
               "arm_cone_ratio": 3
               "along_edge_slop_mm": 4
+              "palm_major_mm": 18
+              "palm_area_mm2": 300
+              "palm_pressure": 0.8
+              "grip_radius_mm": 2
+              "grip_ms": 400
             "actions":
               - "on": "cancel"
                 "edge": "right"

@@ -172,7 +172,8 @@ extension DaemonConfig {
         var t = Thresholds()
         let known = ["fingers", "edge_zone_mm", "activation_distance_mm", "angle_tolerance_deg", "max_drift_mm",
                      "activation_timeout_ms", "complete_progress", "complete_velocity_mm_s", "along_edge_slop_mm", "arm_min_travel_mm",
-                     "arm_min_interval_ms", "arm_cone_ratio"]
+                     "arm_min_interval_ms", "arm_cone_ratio", "palm_major_mm", "palm_area_mm2", "palm_pressure",
+                     "grip_radius_mm", "grip_ms"]
         guard let m = r.mapping(node, key, known: known) else { return t }
         if let e = m["fingers"] { t.fingers = r.int(e.value, "\(key).fingers", range: 1...5) }
         if let e = m["edge_zone_mm"] { t.edgeZoneMM = r.number(e.value, "\(key).edge_zone_mm", above: 0, atMost: 100, unit: "mm") }
@@ -200,6 +201,14 @@ extension DaemonConfig {
             t.armMinIntervalMS = r.number(e.value, "\(key).arm_min_interval_ms", above: 0, atMost: 10_000, unit: "ms")
         }
         if let e = m["arm_cone_ratio"] { t.armConeRatio = r.number(e.value, "\(key).arm_cone_ratio", above: 0, atMost: 100) }
+        // Palm and grip (issue 36): a hand is at most about 200 mm across, a grip decided within 10 s.
+        if let e = m["palm_major_mm"] { t.palmMajorMM = r.number(e.value, "\(key).palm_major_mm", above: 0, atMost: 200, unit: "mm") }
+        if let e = m["palm_area_mm2"] {
+            t.palmAreaMM2 = r.number(e.value, "\(key).palm_area_mm2", above: 0, atMost: 40_000, unit: "mm²")
+        }
+        if let e = m["palm_pressure"] { t.palmPressure = r.number(e.value, "\(key).palm_pressure", above: 0, atMost: 1) }
+        if let e = m["grip_radius_mm"] { t.gripRadiusMM = r.number(e.value, "\(key).grip_radius_mm", above: 0, atMost: 50, unit: "mm") }
+        if let e = m["grip_ms"] { t.gripTimeMS = r.number(e.value, "\(key).grip_ms", above: 0, atMost: 10_000, unit: "ms") }
         return t
     }
 

@@ -122,6 +122,11 @@ package struct Thresholds: Hashable, Sendable {
     package var armMinTravelMM: Double?
     package var armMinIntervalMS: Double?
     package var armConeRatio: Double?
+    package var palmMajorMM: Double?
+    package var palmAreaMM2: Double?
+    package var palmPressure: Double?
+    package var gripRadiusMM: Double?
+    package var gripTimeMS: Double?
 
     package init() {}
 
@@ -139,6 +144,11 @@ package struct Thresholds: Hashable, Sendable {
         t.armMinTravelMM = o.armMinTravelMM ?? armMinTravelMM
         t.armMinIntervalMS = o.armMinIntervalMS ?? armMinIntervalMS
         t.armConeRatio = o.armConeRatio ?? armConeRatio
+        t.palmMajorMM = o.palmMajorMM ?? palmMajorMM
+        t.palmAreaMM2 = o.palmAreaMM2 ?? palmAreaMM2
+        t.palmPressure = o.palmPressure ?? palmPressure
+        t.gripRadiusMM = o.gripRadiusMM ?? gripRadiusMM
+        t.gripTimeMS = o.gripTimeMS ?? gripTimeMS
         return t
     }
 }

@@ -31,7 +31,12 @@ extension PipelineOptions {
                             alongEdgeSlopMM: t.alongEdgeSlopMM ?? defaults.alongEdgeSlopMM,
                             armMinTravelMM: t.armMinTravelMM ?? defaults.armMinTravelMM,
                             armMinIntervalMS: t.armMinIntervalMS ?? defaults.armMinIntervalMS,
-                            armConeRatio: t.armConeRatio ?? defaults.armConeRatio)
+                            armConeRatio: t.armConeRatio ?? defaults.armConeRatio,
+                            palmMajorMM: t.palmMajorMM ?? defaults.palmMajorMM,
+                            palmAreaMM2: t.palmAreaMM2 ?? defaults.palmAreaMM2,
+                            palmPressure: t.palmPressure ?? defaults.palmPressure,
+                            gripRadiusMM: t.gripRadiusMM ?? defaults.gripRadiusMM,
+                            gripTimeMS: t.gripTimeMS ?? defaults.gripTimeMS)
         }
         for r in recognizers where !r.problems().isEmpty {
             throw ConfigMappingError("recognizer \(r.name): " + r.problems().joined(separator: "; "))

@@ -28,6 +28,10 @@ struct RawPosition {
     /// sends values that change, so until then the position is unknown (not 0).
     var hasX = false
     var hasY = false
+    /// ABS_MT_TOUCH_MAJOR, _MINOR and ABS_MT_PRESSURE in device units, as last reported (0 until then).
+    var major: Int32 = 0
+    var minor: Int32 = 0
+    var pressure: Int32 = 0
 
     var clamped: Bool { xClamped || yClamped }
     var isKnown: Bool { hasX && hasY }
@@ -35,11 +39,12 @@ struct RawPosition {
 
 extension SurfaceGeometry {
     @inline(__always)
-    func contact(id: Int, slot: Int, phase: ContactPhase, at p: RawPosition) -> Contact {
+    func contact(id: Int, slot: Int, phase: ContactPhase, at p: RawPosition, shape: ContactShapeAxes = .none) -> Contact {
         // In Double: an axis range from a bad description can span all of Int32, where Int32 arithmetic traps.
         let n = Point(x: (Double(p.x) - Double(xAxis.minimum)) / (Double(xAxis.maximum) - Double(xAxis.minimum)),
                       y: (Double(p.y) - Double(yAxis.minimum)) / (Double(yAxis.maximum) - Double(yAxis.minimum)))
         return Contact(id: id, slot: slot, phase: phase, deviceX: p.x, deviceY: p.y,
-                       mm: Point(x: n.x * size.widthMM, y: n.y * size.heightMM), normalized: n, clamped: p.clamped)
+                       mm: Point(x: n.x * size.widthMM, y: n.y * size.heightMM), normalized: n, clamped: p.clamped,
+                       shape: shape.isNone ? .none : shape.shape(of: p))
     }
 }

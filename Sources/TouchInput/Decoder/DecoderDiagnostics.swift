@@ -22,6 +22,9 @@ public enum DecoderDiagnostic: Hashable, Sendable, CustomStringConvertible {
     case unpositionedContacts(count: Int)
     /// Single-touch device without BTN_TOUCH or BTN_TOOL_FINGER: nothing says when a finger is down.
     case noTouchKey
+    /// ABS_MT_TOUCH_MAJOR without a resolution: its units are no millimetres, so the palm size gate is off for the
+    /// device (a pressure threshold, when configured, still applies).
+    case sizeWithoutResolution
 
     public var description: String {
         switch self {
@@ -45,6 +48,8 @@ public enum DecoderDiagnostic: Hashable, Sendable, CustomStringConvertible {
             return "\(n) touch(es) ended before any position was reported, left out"
         case .noTouchKey:
             return "single-touch device has neither BTN_TOUCH nor BTN_TOOL_FINGER: no contacts can be reported"
+        case .sizeWithoutResolution:
+            return "ABS_MT_TOUCH_MAJOR has no resolution: contact sizes are not known in mm, the palm size gate is off"
         }
     }
 }
@@ -63,6 +68,7 @@ struct DiagnosticCounters {
     var tooManyContacts = 0
     var unpositionedContacts = 0
     var noTouchKey = false
+    var sizeWithoutResolution = false
 
     init() {
         unknownCodes.reserveCapacity(Self.keptUnknownCodes)
@@ -96,6 +102,7 @@ struct DiagnosticCounters {
         if tooManyContacts > 0 { out.append(.tooManyContacts(count: tooManyContacts)) }
         if unpositionedContacts > 0 { out.append(.unpositionedContacts(count: unpositionedContacts)) }
         if noTouchKey { out.append(.noTouchKey) }
+        if sizeWithoutResolution { out.append(.sizeWithoutResolution) }
         return out
     }
 }

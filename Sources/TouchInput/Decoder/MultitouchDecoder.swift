@@ -61,8 +61,12 @@ public struct MultitouchDecoder: Sendable {
             layout = .singleTouch
         }
         let initialSlot = Int(device.absInfo[AbsCode.mtSlot]?.value ?? 0)
+        // Size and pressure per contact: protocol B only (protocol A panels are read through mtdev when owned, and
+        // the protocol A recordings at hand give their size no resolution).
+        let shapeAxes = layout == .protocolB ? ContactShapeAxes(device) : .none
         slotsB = ProtocolBSlots(count: layout == .protocolB ? (slotCount ?? 1) : 0, initialSlot: initialSlot,
-                                xRange: xRange, yRange: yRange)
+                                xRange: xRange, yRange: yRange, shapeAxes: shapeAxes)
+        counters.sizeWithoutResolution = shapeAxes.sizeWithoutResolution
         contactsA = ProtocolAContacts(xRange: xRange, yRange: yRange)
         let touchKey: UInt16? = device.has(type: EventType.key, code: KeyCode.btnTouch) ? KeyCode.btnTouch
             : device.has(type: EventType.key, code: KeyCode.btnToolFinger) ? KeyCode.btnToolFinger : nil
@@ -137,6 +141,12 @@ public struct MultitouchDecoder: Sendable {
                 slotsB.trackingID(value)
             case AbsCode.mtToolType:
                 slotsB.slots[slotsB.current].toolType = value
+            case AbsCode.mtTouchMajor:
+                slotsB.slots[slotsB.current].position.major = value
+            case AbsCode.mtTouchMinor:
+                slotsB.slots[slotsB.current].position.minor = value
+            case AbsCode.mtPressure:
+                slotsB.slots[slotsB.current].position.pressure = value
             default:
                 return
             }

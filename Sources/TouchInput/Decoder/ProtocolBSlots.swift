@@ -63,6 +63,8 @@ struct ProtocolBSlots {
     var unpositionedContacts = 0
     let xRange: AxisClamp
     let yRange: AxisClamp
+    /// Size and pressure to mm and fractions (`ContactShapeAxes.none` when the device reports neither).
+    let shapeAxes: ContactShapeAxes
     /// "slot N: state -> event -> state" lines, when debugging.
     var log: LogSink?
 
@@ -70,10 +72,11 @@ struct ProtocolBSlots {
     /// billions must not allocate them; slots beyond are ignored and counted as slot overflow.
     static let maxSlots = 64
 
-    init(count: Int, initialSlot: Int, xRange: AxisClamp, yRange: AxisClamp) {
+    init(count: Int, initialSlot: Int, xRange: AxisClamp, yRange: AxisClamp, shapeAxes: ContactShapeAxes = .none) {
         slots = Array(repeating: Slot(), count: min(max(count, 1), Self.maxSlots))
         self.xRange = xRange
         self.yRange = yRange
+        self.shapeAxes = shapeAxes
         select(initialSlot)
     }
 
@@ -158,7 +161,7 @@ struct ProtocolBSlots {
             }
             if slots[i].endedID >= 0 {
                 contacts.append(geometry.contact(id: slots[i].endedID, slot: i, phase: slots[i].endedPhase,
-                                                 at: slots[i].endedPosition))
+                                                 at: slots[i].endedPosition, shape: shapeAxes))
                 slots[i].endedID = -1
             }
             switch slots[i].state {
@@ -169,10 +172,10 @@ struct ProtocolBSlots {
                 guard slots[i].position.isKnown else { break }
                 let id = nextContactID
                 nextContactID += 1
-                contacts.append(geometry.contact(id: id, slot: i, phase: .down, at: slots[i].position))
+                contacts.append(geometry.contact(id: id, slot: i, phase: .down, at: slots[i].position, shape: shapeAxes))
                 move(i, to: .active(id: id), on: "SYN_REPORT")
             case .active(let id):
-                contacts.append(geometry.contact(id: id, slot: i, phase: .move, at: slots[i].position))
+                contacts.append(geometry.contact(id: id, slot: i, phase: .move, at: slots[i].position, shape: shapeAxes))
             }
             if !slots[i].state.isLive { reportable &= ~(1 << UInt64(i)) }   // its ended contact was reported above
         }
@@ -185,7 +188,7 @@ struct ProtocolBSlots {
             end(i, phase: .cancelled, next: slots[i].state == .empty ? .empty : .ignored, on: "cancel")
             if slots[i].endedID >= 0 {
                 contacts.append(geometry.contact(id: slots[i].endedID, slot: i, phase: slots[i].endedPhase,
-                                                 at: slots[i].endedPosition))
+                                                 at: slots[i].endedPosition, shape: shapeAxes))
                 slots[i].endedID = -1
             }
         }
