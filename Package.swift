@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(name: "EdgeSwipeSessionTests",
                     dependencies: ["EdgeSwipeSession", "EdgeSwipeWayland", "EdgeSwipeControl", "EdgeSwipeSystem", "TouchModel", "FixtureSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "EdgeSwipeDoctorTests", dependencies: ["EdgeSwipeDoctor", "TouchModel", "Gestures", "EdgeSwipeControl"], swiftSettings: strict),
+        .testTarget(name: "EdgeSwipeDoctorTests", dependencies: ["EdgeSwipeDoctor", "TouchModel", "Gestures", "EdgeSwipeControl", "FixtureSupport"], swiftSettings: strict),
         // Runs the built `edgeswipe` binary: help, exit codes, JSON output, error messages.
         .testTarget(name: "CLITests", dependencies: ["EdgeSwipeSystem", "FixtureSupport"], swiftSettings: strict),
         // Every input a fuzz target ever crashed on, run through the same harness code path.

@@ -31,6 +31,9 @@ public enum DoctorChecks {
         findings += configuredOutputs(facts)
         findings += screens(facts)
         findings += cloneMapping(facts)
+        findings += kde(facts)
+        findings += gnome(facts)
+        findings += phosh(facts)
         return DoctorReport(findings: findings, notes: notes(facts))
     }
 
@@ -44,7 +47,11 @@ public enum DoctorChecks {
     }
 
     static func gestureTools(_ facts: DoctorFacts) -> [DoctorFinding] {
-        facts.processes.filter { $0.pid != facts.selfPID && gestureToolName($0) != nil }.map { p in
+        // lisgd with gestures of its own (`-g`) is judged by where they start (`lisgdEdges`).
+        facts.processes.filter { p in
+            p.pid != facts.selfPID && gestureToolName(p) != nil
+                && !(gestureToolName(p) == "lisgd" && !LisgdGesture.gestures(arguments: lisgdArguments(p)).isEmpty)
+        }.map { p in
             let tool = gestureToolName(p)!
             let reads = p.inputNodes.isEmpty ? "" : ", reading \(p.inputNodes.joined(separator: ", "))"
             return DoctorFinding(code: .otherGestureTool, subject: "\(tool) (pid \(p.pid))",
@@ -158,6 +165,7 @@ public enum DoctorChecks {
         if let route = facts.backRoute {
             notes.append("back route now (the focused app's, for a back no client takes): \(route.route): \(route.action)")
         }
+        notes += desktopNotes(facts)
         let edges = facts.edgeSwipeEdges.map(\.rawValue).sorted().joined(separator: ", ")
         notes.append("EdgeSwipe swipes from: \(edges.isEmpty ? "no edge" : edges)")
         return notes

@@ -25,6 +25,13 @@ public struct DoctorFacts: Sendable, Equatable {
     public var configuredOutputs: [ConfiguredOutputFact] = []
     /// The route a handed-off back would take now, as the service's hello says (protocol 5); nil when not said.
     public var backRoute: ServiceBackRoute?
+    /// The finger counts of EdgeSwipe's swipes (every recognizer's `fingers`).
+    public var edgeSwipeFingers: Set<Int> = [1]
+    /// The user the doctor works for (`InvokingUser`): whose desktop session counts; nil when not known (then
+    /// every process counts).
+    public var invokingUID: UInt32?
+    /// GNOME, KDE Plasma, Plasma Mobile and Phosh (issue 39).
+    public var desktop = DesktopFacts()
 
     public init(touchDevices: [TouchDeviceFact] = [], processes: [ProcessFact] = [], edgeSwipeEdges: Set<Edge> = [.left],
                 service: ServiceFact = .notChecked, compositorConfigs: [ConfigFileFact] = [], selfPID: Int32 = 0) {

@@ -26,6 +26,30 @@ public struct DoctorFinding: Sendable, Equatable {
         case outputAmbiguous
         /// A sway rule names an owned panel by its identifier, and no device the compositor reads (its clone) has it.
         case cloneMissesInputRule
+        /// KWin's `[TouchEdges]` gives an edge EdgeSwipe swipes from to an action (`Left=ShowDesktop`).
+        case kwinTouchEdge
+        /// An effect's, a script's or the window switcher's touch border (`TouchBorderActivate=6`) is on such an edge.
+        case kwinTouchBorder
+        /// Plasma Mobile's task switcher takes the bottom edge, and EdgeSwipe swipes from it.
+        case plasmaMobileTaskSwitcher
+        /// An InputActions configuration has touchscreen gestures (informational: their edges are not read).
+        case inputActionsTouchscreen
+        /// An enabled GNOME Shell extension takes edge or touchscreen gestures.
+        case gnomeGestureExtension
+        /// GNOME Shell's own edge drag (top: unfullscreen; bottom: the on-screen keyboard) is on such an edge.
+        case gnomeEdgeDrag
+        /// GNOME Shell's three-finger touchscreen pans and an EdgeSwipe swipe of three or more fingers (informational).
+        case gnomeThreeFingerPan
+        /// Phosh's top panel or home bar takes an edge EdgeSwipe swipes from.
+        case phoshEdge
+        /// A lisgd gesture (`-g`) starts at an edge EdgeSwipe swipes from.
+        case lisgdEdgeGesture
+    }
+
+    /// A problem stands between the user and a working back swipe (exit status 1); information is worth knowing
+    /// and changes nothing by itself (exit status stays 0).
+    public enum Severity: String, Sendable {
+        case problem, info
     }
 
     public var code: Code
@@ -33,12 +57,14 @@ public struct DoctorFinding: Sendable, Equatable {
     public var subject: String
     public var message: String
     public var remedy: String
+    public var severity: Severity
 
-    public init(code: Code, subject: String, message: String, remedy: String) {
+    public init(code: Code, subject: String, message: String, remedy: String, severity: Severity = .problem) {
         self.code = code
         self.subject = subject
         self.message = message
         self.remedy = remedy
+        self.severity = severity
     }
 }
 
@@ -51,4 +77,7 @@ public struct DoctorReport: Sendable, Equatable {
         self.findings = findings
         self.notes = notes
     }
+
+    /// Whether nothing stands in the way: no finding, or only informational ones.
+    public var ok: Bool { !findings.contains { $0.severity == .problem } }
 }

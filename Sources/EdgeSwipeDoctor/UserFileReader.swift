@@ -25,11 +25,16 @@ public enum UserFileReader {
     }
 
     public static func read(path: String, maxBytes: Int, as user: InvokingUser) -> Result<String, Failure> {
+        readBytes(path: path, maxBytes: maxBytes, as: user).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The file's bytes, for a binary file (a dconf database).
+    public static func readBytes(path: String, maxBytes: Int, as user: InvokingUser) -> Result<[UInt8], Failure> {
         guard geteuid() == 0, user.uid != 0 else { return readNamed(path, maxBytes: maxBytes) }
         return asUser(user) { readNamed(path, maxBytes: maxBytes) }
     }
 
-    static func readNamed(_ path: String, maxBytes: Int) -> Result<String, Failure> {
+    static func readNamed(_ path: String, maxBytes: Int) -> Result<[UInt8], Failure> {
         let named: FileDescriptor
         do {
             named = try FileDescriptor.open(path, .pathOnly)
@@ -57,7 +62,7 @@ public enum UserFileReader {
             // One byte more than allowed tells a file that grew since fstat.
             let bytes = try file.readToEnd(upTo: maxBytes + 1)
             guard bytes.count <= maxBytes else { return .failure(.tooLarge(bytes: bytes.count, limit: maxBytes)) }
-            return .success(String(decoding: bytes, as: UTF8.self))
+            return .success(bytes)
         } catch {
             return .failure(.cannotOpen("\(error.errno)"))
         }
@@ -65,7 +70,7 @@ public enum UserFileReader {
 
     /// Runs `body` with `user`'s effective ids and groups, then takes root's back. Never runs `body` when the
     /// switch fails; a failure to switch back ends the process with status 1 (it must not go on as the wrong user).
-    static func asUser(_ user: InvokingUser, _ body: () -> Result<String, Failure>) -> Result<String, Failure> {
+    static func asUser(_ user: InvokingUser, _ body: () -> Result<[UInt8], Failure>) -> Result<[UInt8], Failure> {
         let savedGroups = InvokingUser.ownGroups()
         let savedGID = getegid()
         var groups = user.groups.map { gid_t($0) }

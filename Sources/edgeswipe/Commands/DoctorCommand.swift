@@ -12,14 +12,15 @@ import EdgeSwipeControl
 /// with what to do. Exit 0 when nothing is wrong, 1 when something is.
 enum DoctorCommand: Subcommand {
     static let name = "doctor"
-    static let summary = "Check the whole chain (devices, other gesture tools, grabs, compositor bindings, kiosk browser, service) and say what to do."
+    static let summary = "Check the whole chain (devices, other gesture tools, grabs, compositor bindings, the desktop's own edges under KDE, GNOME and Phosh, kiosk browser, service) and say what to do."
     static let positionalUsage = ""
     static let positionalRange = 0...0
     static let discussion = """
-        Each finding names what it is about and what to do; exit status 0 when there is none, 1 otherwise.
+        Each finding names what it is about and what to do; exit status 0 when no finding is a problem, 1 otherwise.
         Run it as root to see every process's open devices (another user's are hidden otherwise). To tell
         whether another program holds a touchscreen for itself, the doctor grabs each used touchscreen for an
-        instant and lets it go (--no-grab-check skips that). docs/doctor.md lists the findings.
+        instant and lets it go (--no-grab-check skips that). Information (severity info) does not change the
+        exit status. docs/doctor.md lists the findings.
         """
 
     struct Options: CommandOptions {
@@ -64,9 +65,19 @@ enum DoctorCommand: Subcommand {
             processes: processes, home: home, xdgConfigHome: xdg, user: user)
         if let note = query.note { facts.compositorConfigNotes.append(note) }
         facts.configuredOutputs = configuredOutputs(config, path: configPath)
+        facts.edgeSwipeFingers = try fingers(config)
+        facts.invokingUID = user.uid
+        facts.desktop = DesktopReading.read(processes: processes, home: home, xdgConfigHome: xdg, user: user,
+                                            environment: { getenv($0).map { String(cString: $0) } })
+        if facts.desktop.gnome != nil {
+            switch DoctorCompositorQuery.run("gnome-shell", ["--version"]) {
+            case .success(let line): facts.desktop.gnome?.version = GnomeFact.version(fromVersionLine: line)
+            case .failure(let why): facts.desktop.notes.append("did not learn GNOME Shell's version: 'gnome-shell --version' \(why)")
+            }
+        }
         let report = DoctorChecks.run(facts)
         Output.stdout(o.json ? DoctorOutput.json(report) : DoctorOutput.text(report))
-        return report.findings.isEmpty ? .success : .failure
+        return report.ok ? .success : .failure
     }
 
     /// The edges the service swipes from: every device entry's and the defaults', through the service's DeviceSetup.
@@ -74,6 +85,14 @@ enum DoctorCommand: Subcommand {
         let entries: [Int?] = [nil] + config.devices.indices.map { $0 }
         return Set(try entries.flatMap { entry in
             try DeviceSetup(entry: entry, reader: .evdev, config: config).options.recognizers.flatMap(\.edges)
+        })
+    }
+
+    /// The finger counts of the service's swipes, as `edges` reads them.
+    static func fingers(_ config: DaemonConfig) throws -> Set<Int> {
+        let entries: [Int?] = [nil] + config.devices.indices.map { $0 }
+        return Set(try entries.flatMap { entry in
+            try DeviceSetup(entry: entry, reader: .evdev, config: config).options.recognizers.map(\.fingers)
         })
     }
 

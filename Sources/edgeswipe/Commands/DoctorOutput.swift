@@ -12,7 +12,9 @@ enum DoctorOutput {
         } else {
             lines.append("edgeswipe doctor: \(report.findings.count) finding\(report.findings.count == 1 ? "" : "s")")
             for f in report.findings {
-                lines.append("\(f.code.rawValue): \(TerminalText.escaped(f.subject)): \(TerminalText.escaped(f.message))")
+                // A problem's line is as it always was; information says so after its code.
+                let code = f.severity == .info ? "\(f.code.rawValue) (info)" : f.code.rawValue
+                lines.append("\(code): \(TerminalText.escaped(f.subject)): \(TerminalText.escaped(f.message))")
                 lines.append("  what to do: \(TerminalText.escaped(f.remedy))")
             }
         }
@@ -23,11 +25,11 @@ enum DoctorOutput {
 
     static func json(_ report: DoctorReport) -> String {
         let findings = report.findings.map { f in
-            JSONValue.object(["code": .string(f.code.rawValue), "subject": .string(f.subject),
+            JSONValue.object(["code": .string(f.code.rawValue), "severity": .string(f.severity.rawValue), "subject": .string(f.subject),
                               "message": .string(f.message), "remedy": .string(f.remedy)])
         }
         let document = JSONValue.object(["findings": .array(findings), "notes": .array(report.notes.map(JSONValue.string)),
-                                         "ok": .bool(report.findings.isEmpty)])
+                                         "ok": .bool(report.ok)])
         return String(decoding: document.encodedLine(), as: UTF8.self)
     }
 }
