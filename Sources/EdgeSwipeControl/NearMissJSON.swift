@@ -69,6 +69,19 @@ public enum NearMissJSON {
         case .contactsCancelled(let began, let progress):
             o.add("began", began)
             if began { o.add("progress", progress) }
+        case .palmSize(let major, let minor, let palmMajor, let palmArea):
+            o.add("majorMM", major, decimals: 2)
+            o.add("minorMM", minor, decimals: 2)
+            o.add("palmMajorMM", palmMajor, decimals: 2)
+            o.add("palmAreaMM2", palmArea, decimals: 1)
+        case .palmPressure(let pressure, let threshold):
+            o.add("pressure", pressure)
+            o.add("threshold", threshold)
+        case .grip(let ms, let radius):
+            o.add("ms", ms, decimals: 1)
+            o.add("radiusMM", radius, decimals: 2)
+        case .penInProximity(let since):
+            if let since { o.add("msSinceOut", since, decimals: 1) }
         case .releasedShort(let progress, let velocity, let along, let inward, let needed, let neededVelocity, let cone):
             o.add("progress", progress)
             o.add("velocityMMs", velocity, decimals: 1)

@@ -37,6 +37,18 @@ extension NearMiss {
             return began
                 ? "the swipe began and the device cancelled the touch at \(Self.percent(progress)) %"
                 : "the device cancelled the touch (a palm, dropped events or an unplug) before a swipe began"
+        case .palmSize(let major, let minor, let palmMajor, let palmArea):
+            return "a contact \(Self.mm(major)) × \(Self.mm(minor)) mm, as large as a palm (\(Self.mm(palmMajor)) mm across or "
+                + "\(Self.trimmed(palmArea)) mm²), is ignored until it lifts"
+        case .palmPressure(let pressure, let threshold):
+            return "a contact pressed at \(Self.percent(pressure)) % of the range, as hard as a palm (\(Self.percent(threshold)) %), "
+                + "is ignored until it lifts"
+        case .grip(let ms, let radius):
+            return "held within \(Self.mm(radius)) mm of its touch-down for \(Self.trimmed(ms)) ms: a hand gripping the edge, "
+                + "ignored until it lifts"
+        case .penInProximity(let since):
+            return since.map { "touched down \(Self.trimmed($0)) ms after the pen left, while writing was still assumed" }
+                ?? "touched down while the pen was near the screen: a writing hand, ignored until it lifts"
         case .releasedShort(let progress, let velocity, let along, let inward, let needed, let neededVelocity, let cone):
             let released = "released at \(Self.percent(progress)) % and \(Self.trimmed(velocity)) mm/s"
             if progress >= needed {

@@ -78,6 +78,14 @@ public enum NearMissCause: Hashable, Sendable {
     case lostArbitration(to: RecognizerID)
     /// The device cancelled the contacts; `began`: after the swipe began, at `progress`.
     case contactsCancelled(began: Bool, progress: Double)
+    /// A contact as large as a palm (issue 36's gate), against the configured palm major axis and area.
+    case palmSize(majorMM: Double, minorMM: Double, palmMajorMM: Double, palmAreaMM2: Double)
+    /// A contact pressed as hard as a palm (a fraction of the pressure range), on a device without size axes.
+    case palmPressure(pressure: Double, threshold: Double)
+    /// A contact held still in the band: within `radiusMM` of its touch-down for `ms`.
+    case grip(ms: Double, radiusMM: Double)
+    /// The touch-down came while the pen was in proximity (nil) or `msSinceOut` ms after it left.
+    case penInProximity(msSinceOut: Double?)
     /// The swipe began and was released short: at `progress` and `velocityMMs`, `alongMM`/`inwardMM` since
     /// touch-down (the cone test), against the completion thresholds.
     case releasedShort(progress: Double, velocityMMs: Double, alongMM: Double, inwardMM: Double,
@@ -99,6 +107,10 @@ public enum NearMissCause: Hashable, Sendable {
         case .refused: return "refused"
         case .lostArbitration: return "lostArbitration"
         case .contactsCancelled: return "contactsCancelled"
+        case .palmSize: return "palmSize"
+        case .palmPressure: return "palmPressure"
+        case .grip: return "grip"
+        case .penInProximity: return "penInProximity"
         case .releasedShort: return "releasedShort"
         }
     }
@@ -158,6 +170,14 @@ extension NearMiss {
                 cause = .lostArbitration(to: winner)
             case .contactsCancelled:
                 cause = .contactsCancelled(began: false, progress: e.progress)
+            case .palmSize(let major, let minor):
+                cause = .palmSize(majorMM: major, minorMM: minor, palmMajorMM: config.palmMajorMM, palmAreaMM2: config.palmAreaMM2)
+            case .palmPressure(let pressure):
+                cause = .palmPressure(pressure: pressure, threshold: config.palmPressure ?? 1)
+            case .grip(let ms, let radius):
+                cause = .grip(ms: ms, radiusMM: radius)
+            case .penInProximity(let msSinceOut):
+                cause = .penInProximity(msSinceOut: msSinceOut)
             }
         case .began, .changed, .armed, .disarmed:
             return nil

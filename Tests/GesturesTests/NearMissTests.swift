@@ -169,6 +169,29 @@ import TouchModel
         #expect(failed(.lostArbitration(to: "left-2"))?.sentence == "another gesture, left-2, took the touch")
     }
 
+    /// Issue 36's gates as near misses: a 22 × 14 mm contact at 2 mm (past the default 20 mm major), a contact
+    /// pressed at 90 % with the palm pressure set to 80 %, a grip and the pen's gate from their failed events.
+    @Test func palmsGripsAndThePenAreNamedWithTheirNumbers() throws {
+        var palm = s.contact(1, .down, 2, 32)
+        palm.shape = ContactShape(majorMM: 22, minorMM: 14, pressure: 0)
+        var lifted = s.contact(1, .up, 2, 32)
+        lifted.shape = palm.shape
+        let m = try #require(try stroke([f(0, palm), f(30, lifted)]))
+        #expect(m.cause == .palmSize(majorMM: 22, minorMM: 14, palmMajorMM: 20, palmAreaMM2: 400))
+        #expect(m.sentence == "a contact 22.0 × 14.0 mm, as large as a palm (20.0 mm across or 400 mm²), is ignored until it lifts")
+        func failed(_ reason: GestureFailureReason, _ config: EdgeSwipeConfig = EdgeSwipeConfig()) -> NearMiss? {
+            NearMiss(event: GestureEvent(recognizer: "left-1", phase: .failed, edge: .left, fingers: 1, time: 0,
+                                         startMM: Point(x: 2, y: 32), failureReason: reason),
+                     config: config, screen: s.size)
+        }
+        #expect(failed(.palmPressure(pressure: 0.9), EdgeSwipeConfig(palmPressure: 0.8))?.sentence
+                == "a contact pressed at 90 % of the range, as hard as a palm (80 %), is ignored until it lifts")
+        #expect(failed(.grip(ms: 300, radiusMM: 1.5))?.sentence
+                == "held within 1.5 mm of its touch-down for 300 ms: a hand gripping the edge, ignored until it lifts")
+        #expect(failed(.penInProximity(msSinceOut: nil))?.cause.code == "penInProximity")
+        #expect(failed(.penInProximity(msSinceOut: 40))?.sentence == "touched down 40 ms after the pen left, while writing was still assumed")
+    }
+
     @Test func aCompletedBackIsNeverExplainedByAnotherEdgesFailure() throws {
         // A corner stroke: top's touch-down 8 mm from the top edge, and left's back completing.
         let config = EdgeSwipeConfig(edges: [.top])
