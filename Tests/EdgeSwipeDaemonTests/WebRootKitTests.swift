@@ -27,6 +27,17 @@ import Testing
         #expect(Int64(number) == ControlProtocol.version)
     }
 
+    /// The module's type declarations name the same version, in the declaration and in the header comment (CI's
+    /// kit check found the kit's own tests still on 5 after protocol 6; every place that names it is checked here).
+    @Test func theTypeDeclarationsNameTheServicesProtocolVersion() throws {
+        let text = try String(contentsOfFile: Self.web + "/edgeswipe.d.ts", encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("export const PROTOCOL: ") })
+        let number = line.dropFirst("export const PROTOCOL: ".count).prefix { $0.isNumber }
+        #expect(Int64(number) == ControlProtocol.version)
+        let header = text.split(separator: "\n").prefix(2).joined(separator: " ")
+        #expect(header.contains("Protocol \(ControlProtocol.version) "), "\(header)")
+    }
+
     /// A front end served from its own origin (`--http-origin http://localhost:3000`) imports the module from the
     /// bridge: a module script across origins needs a CORS grant, which an allowed origin gets on the pages as on
     /// the commands, and another origin does not.
