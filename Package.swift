@@ -101,7 +101,7 @@ let package = Package(
         // `edgeswipe feedback`'s program, session side (runs as the user, never depends on EdgeSwipeDaemon): the loop,
         // signals, display, arrow overlay, haptics and output reports around one reconnecting control connection.
         .target(name: "EdgeSwipeSession",
-                dependencies: ["EdgeSwipeFeedback", "EdgeSwipeWayland", "EdgeSwipeHaptics", "EdgeSwipeControl", "EdgeSwipeSystem", "TouchModel", "Gestures"],
+                dependencies: ["EdgeSwipeFeedback", "EdgeSwipeWayland", "EdgeSwipeHaptics", "EdgeSwipeBus", "EdgeSwipeControl", "EdgeSwipeSystem", "TouchModel", "Gestures"],
                 swiftSettings: strict),
         .executableTarget(name: "edgeswipe",
                           dependencies: ["EdgeSwipeSession", "EdgeSwipeHaptics", "EdgeSwipeSystem", "TouchModel", "TouchInput", "TouchTrace", "Gestures", "Navigation", "EdgeSwipeDaemon", "EdgeSwipeControl",
@@ -157,7 +157,7 @@ let package = Package(
         // The session program's focus sources (issue 35): sway's i3-ipc framing and JSON, the foreign-toplevel
         // tracker, Hyprland's lines, the coalescing and re-send of reports, the toolkit read from real maps.
         .testTarget(name: "EdgeSwipeSessionTests",
-                    dependencies: ["EdgeSwipeSession", "EdgeSwipeWayland", "EdgeSwipeControl", "EdgeSwipeSystem", "TouchModel", "FixtureSupport"],
+                    dependencies: ["EdgeSwipeSession", "EdgeSwipeWayland", "EdgeSwipeFeedback", "EdgeSwipeBus", "CSystemdBus", "EdgeSwipeControl", "EdgeSwipeSystem", "TouchModel", "Gestures", "FixtureSupport"],
                     swiftSettings: strict),
         .testTarget(name: "EdgeSwipeDoctorTests", dependencies: ["EdgeSwipeDoctor", "TouchModel", "Gestures", "EdgeSwipeControl", "FixtureSupport"], swiftSettings: strict),
         // Runs the built `edgeswipe` binary: help, exit codes, JSON output, error messages.

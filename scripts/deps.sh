@@ -13,14 +13,18 @@ set -euo pipefail
 packages=(pkg-config libevdev-dev libmtdev-dev libinput-dev libudev-dev libyaml-dev libmicrohttpd-dev libjansson-dev libsystemd-dev dbus-daemon feedbackd
           libwayland-dev libpixman-1-dev)
 # Extra sets, asked for by name: `scripts/deps.sh vm` for the VM rig, `scripts/deps.sh browser` for the
-# SVG/browser checks, `scripts/deps.sh package` for the Debian package and its install cycle.
+# SVG/browser checks, `scripts/deps.sh package` for the Debian package and its install cycle, `scripts/deps.sh gnome`
+# for the GNOME Shell extension's check.
 for extra in "$@"; do
     case "$extra" in
         tools) packages+=(evemu-tools libinput-tools python3-libevdev python3-yaml) ;;
         browser) packages+=(chromium) ;;
         wayland) packages+=(libwayland-bin wayland-protocols) ;;
         package) packages+=(debhelper dpkg-dev help2man go-md2man lintian debootstrap) ;;
-        *) echo "deps.sh: unknown package set '$extra' (known: tools, browser, wayland, package)" >&2; exit 64 ;;
+        # Tests/Desktop/gnome-shell-check.py: GNOME Shell 43 headless with EdgeSwipe's extension, Debian's Python
+        # with Gio, and a GTK 4 + libadwaita app to focus.
+        gnome) packages+=(gnome-shell python3-gi gir1.2-gtk-4.0 gir1.2-adw-1) ;;
+        *) echo "deps.sh: unknown package set '$extra' (known: tools, browser, wayland, package, gnome)" >&2; exit 64 ;;
     esac
 done
 

@@ -2,14 +2,14 @@ import Gestures
 import Navigation
 import TouchModel
 
-/// The control protocol, version 6 (5 plus the `nearMiss` class; 5 was 4 plus reportFocus; 4 was 3 plus the outputs' ownership and the `screens` class;
+/// The control protocol, version 7 (6 plus reportFocus's `gnome-shell` source; 6 was 5 plus the `nearMiss` class; 5 was 4 plus reportFocus; 4 was 3 plus the outputs' ownership and the `screens` class;
 /// 3 was 2 plus reportOutput; 2 was 1 plus back handlers; requests naming an older version are served alike;
 /// docs/protocol.md lists the versions), as pure functions: one line of bytes in -> a request or an error;
 /// replies, errors and events -> one line of bytes out (newline included). No I/O here; the transport is
 /// `ControlServer`, and docs/protocol.md is the reference for clients.
 public enum ControlProtocol {
     /// web/edgeswipe.js's `PROTOCOL` equals it (WebRootKitTests); an addition bumps it (docs/protocol.md).
-    public static let version: Int64 = 6
+    public static let version: Int64 = 7
     /// The version back handlers (`registerBackHandler`, the `back` class) came with.
     public static let backHandlersVersion: Int64 = 2
     /// The version `reportOutput` came with (an older service answers unsupportedProtocol).
@@ -23,6 +23,8 @@ public enum ControlProtocol {
     public static let focusReportsVersion: Int64 = 5
     /// The version the `nearMiss` event class came with.
     public static let nearMissEventVersion: Int64 = 6
+    /// The version reportFocus's `gnome-shell` source came with (an older service refuses it as an unknown source).
+    public static let shellFocusSourceVersion: Int64 = 7
     /// Versions a request may name: this service serves every request of the older versions unchanged.
     public static let supportedVersions: ClosedRange<Int64> = 1...version
     /// The control socket's path when none is configured or given (`socket.path`, `--socket`; systemd's

@@ -30,7 +30,9 @@ extension ControlCommand {
         case .push, .pop, .setStack, .popToRoot, .state, .setExclusions, .setInteractivePopEnabled: return nil
         case .registerBackHandler, .unregisterBackHandler: return ControlProtocol.backHandlersVersion
         case .reportOutput, .withdrawOutput: return ControlProtocol.outputOwnershipVersion
-        case .reportFocus: return ControlProtocol.focusReportsVersion
+        case .reportFocus(let report):
+            // The gnome-shell source came with 7: an older service answers unsupportedProtocol, not a bad source.
+            return report.source == .gnomeShell ? ControlProtocol.shellFocusSourceVersion : ControlProtocol.focusReportsVersion
         case .subscribe(let classes), .unsubscribe(let classes): return classes.compactMap(\.versionNamed).max()
         }
     }

@@ -1,10 +1,11 @@
 /// Where the session side learned which window has the focus (`reportFocus`'s `source`, docs/protocol.md): the
-/// wlr foreign-toplevel protocol (no pid), sway's IPC (`get_tree`, with the pid) or Hyprland's socket2
-/// `activewindow`.
+/// wlr foreign-toplevel protocol (no pid), sway's IPC (`get_tree`, with the pid), Hyprland's socket2
+/// `activewindow`, or GNOME Shell through EdgeSwipe's Shell extension (with the pid; protocol 7).
 public enum FocusSource: String, Hashable, Sendable, CaseIterable {
     case foreignToplevel = "foreign-toplevel"
     case sway
     case hyprland
+    case gnomeShell = "gnome-shell"
 }
 
 /// The toolkit a focused client is built with, as the session side read it from the libraries the client has

@@ -23,6 +23,8 @@ public struct ArrowPicture: Sendable, Hashable {
     public var centreY: Double
     /// How far the bulge reaches from the edge, buffer px.
     public var reach: Double
+    /// Half the bulge's height along the edge, buffer px (what the GNOME Shell extension draws it from).
+    public var halfHeight: Double
 }
 
 /// The layer surface the arrow lives in (a strip along one edge, the output's height) and where in it the arrow
@@ -100,6 +102,6 @@ public struct ArrowGeometry: Sendable, Hashable {
         return ArrowPicture(body: body, chevron: chevron,
                             bodyColour: (pose.armed ? style.armedBody : style.body).faded(presence),
                             chevronColour: (pose.armed ? style.armedChevron : style.chevron).faded(presence),
-                            centreY: centreY, reach: reach)
+                            centreY: centreY, reach: reach, halfHeight: halfHeight)
     }
 }

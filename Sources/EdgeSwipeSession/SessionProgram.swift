@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeBus
 import EdgeSwipeControl
 import EdgeSwipeFeedback
 import EdgeSwipeHaptics
@@ -20,7 +21,11 @@ public final class SessionProgram {
     let printLine: (String) -> Void
     let loop: EventLoop
     let display: WaylandDisplay
-    let overlay: ArrowOverlay
+    /// The layer-shell overlay where the compositor has wlr-layer-shell, else (GNOME) the Shell extension's arrow.
+    var arrow: BackArrowSurface?
+    /// The user's session bus, made on first use (the GNOME Shell extension), kept for the program's life.
+    private var sessionBusConnection: BusConnection?
+    private var sessionBusFailed = false
     var haptics: Haptics?
     var connection: ServiceConnection?
     /// The focused window's reports (issue 35); nil with --focus none or no source.
@@ -45,14 +50,43 @@ public final class SessionProgram {
         try SignalMask.block([SIGTERM, SIGINT])
         loop = try EventLoop()
         display = try WaylandDisplay(name: options.displayName)
-        overlay = ArrowOverlay(display: display, outputName: options.outputName)
         screen = ScreenFacts(output: options.outputName)
-        if !display.hasLayerShell {
-            say("the compositor has no wlr-layer-shell (GNOME has none): no arrow is drawn; the back is still observed")
+        let onCommit: ((ArrowCommit) -> Void)? = options.verbose ? { print(ArrowCommitJSON.line($0)) } : nil
+        if display.hasLayerShell {
+            let overlay = ArrowOverlay(display: display, outputName: options.outputName)
+            overlay.onProblem = say
+            overlay.onCommit = onCommit
+            arrow = overlay
+            say("arrow: wlr-layer-shell overlay")
+        } else if ShellExtension.isGNOME(currentDesktop: getenv("XDG_CURRENT_DESKTOP").map { String(cString: $0) }),
+                  let bus = sessionBus() {
+            let shellArrow = try ShellArrow(bus: bus, loop: loop, outputs: { [display] in display.outputInfos },
+                                            outputName: options.outputName, say: say)
+            shellArrow.onProblem = say
+            shellArrow.onCommit = onCommit
+            arrow = shellArrow
+        } else {
+            say("the compositor has no wlr-layer-shell and the session is not GNOME's: no arrow is drawn; the back is still observed")
         }
         haptics = SessionHaptics.make(options.haptics, loop: loop, say: say)
-        overlay.onProblem = say
-        if options.verbose { overlay.onCommit = { print(ArrowCommitJSON.line($0)) } }
+    }
+
+    /// The session bus (nil, said once, when it cannot be had).
+    func sessionBus() -> BusConnection? {
+        if let sessionBusConnection { return sessionBusConnection }
+        guard !sessionBusFailed else { return nil }
+        do {
+            let bus = try BusConnection(loop: loop, bus: .user)
+            bus.onProblem = { [unowned self] problem in
+                if case .closed(let errno) = problem { say("the session bus went away (\(errno)): no arrow and no focus from the GNOME Shell extension") }
+            }
+            sessionBusConnection = bus
+            return bus
+        } catch {
+            sessionBusFailed = true
+            say("no session bus (\(error)): the GNOME Shell extension cannot be reached")
+            return nil
+        }
     }
 
     /// Runs until the display goes away or a signal stops it.
@@ -69,7 +103,8 @@ public final class SessionProgram {
         }
         self.connection = connection
         if options.verbose { connection.onTransition = { [unowned self] in printLine(ConnectionTransitionJSON.line($0)) } }
-        focus = SessionFocus.start(options.focus, loop: loop, display: display, say: say, print: options.verbose ? printLine : nil) {
+        focus = SessionFocus.start(options.focus, loop: loop, display: display, sessionBus: { [unowned self] in sessionBus() },
+                                   say: say, print: options.verbose ? printLine : nil) {
             [unowned connection] in connection.send($0)
         }
         connection.onConnected = { [unowned self] in
@@ -96,7 +131,7 @@ public final class SessionProgram {
         defer { display.flush() }
         switch screen.take(line) {
         case .changed:
-            overlay.screenSize = screen.screenSize ?? overlay.screenSize
+            if let arrow { arrow.screenSize = screen.screenSize ?? arrow.screenSize }
             return nil
         case .outOfRange(let what): return .outOfRange(detail: what)
         case .unchanged: break
@@ -105,7 +140,7 @@ public final class SessionProgram {
         case .observation(let observation):
             // Felt first: the haptic call is the more urgent, and it never blocks (an asynchronous bus call).
             haptics?.observe(observation, now: loop.now)
-            overlay.observe(observation)
+            arrow?.observe(observation)
         case .outOfRange(let what): return .outOfRange(detail: what)
         case .other: break
         }

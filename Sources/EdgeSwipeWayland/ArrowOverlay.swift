@@ -20,6 +20,14 @@ public struct ArrowCommit: Sendable {
     /// Where, in the output's logical pixels: the bulge's centre line and its reach.
     public var centreY: Double
     public var reach: Double
+
+    public init(frameTime: Microseconds?, committed: Microseconds, pose: ArrowPose?, centreY: Double, reach: Double) {
+        self.frameTime = frameTime
+        self.committed = committed
+        self.pose = pose
+        self.centreY = centreY
+        self.reach = reach
+    }
 }
 
 /// The back arrow on one output: an overlay-layer surface along the swipe's edge, as wide as the largest arrow and

@@ -19,6 +19,18 @@ import Testing
 
     static let head = #"{"command":"reportFocus","id":3,"#
 
+    /// Issue 39: GNOME Shell's focus, from EdgeSwipe's Shell extension (with the pid), is protocol 7's: its request
+    /// names 7, so a service older than that answers unsupportedProtocol instead of refusing the source; the other
+    /// sources' requests still name 5.
+    @Test func theGnomeShellSourceIsProtocolSevens() {
+        let report = FocusReport(source: .gnomeShell, app: FocusedApp(appID: "org.gnome.TextEditor", title: "Untitled", pid: 4242, toolkit: .libadwaita))
+        #expect(ControlCommand.reportFocus(report).versionNamed == 7)
+        #expect(ControlCommand.reportFocus(FocusReport(source: .sway, app: nil)).versionNamed == 5)
+        let line = ControlRequest(id: .integer(3), command: .reportFocus(report)).line
+        #expect(String(decoding: line, as: UTF8.self) == #"{"appId":"org.gnome.TextEditor","command":"reportFocus","focused":true,"id":3,"pid":4242,"protocol":7,"source":"gnome-shell","title":"Untitled","toolkit":"libadwaita"}"# + "\n")
+        #expect(decoded(String(decoding: line.dropLast(), as: UTF8.self)) == .reportFocus(report))
+    }
+
     @Test func theWholeShapeDecodes() {
         #expect(decoded(Self.head + #""source":"sway","focused":true,"appId":"org.gnome.Nautilus","title":"Files","pid":1234,"toolkit":"libadwaita"}"#)
                 == .reportFocus(FocusReport(source: .sway, app: FocusedApp(appID: "org.gnome.Nautilus", title: "Files", pid: 1234,
@@ -44,12 +56,12 @@ import Testing
             guard case .reportFocus(let r)? = decoded(line) else { Issue.record("\(name) did not decode"); continue }
             #expect(r.app?.toolkit?.rawValue == name)
         }
-        #expect(FocusSource.allCases.map(\.rawValue) == ["foreign-toplevel", "sway", "hyprland"])
+        #expect(FocusSource.allCases.map(\.rawValue) == ["foreign-toplevel", "sway", "hyprland", "gnome-shell"])
     }
 
     @Test func theSourceIsRequiredAndNamed() {
         #expect(decodeError(Self.head + #""focused":false}"#) == #"reportFocus: missing field "source""#)
-        let rule = #"reportFocus: "source" must be one of "foreign-toplevel", "sway", "hyprland", got "#
+        let rule = #"reportFocus: "source" must be one of "foreign-toplevel", "sway", "hyprland", "gnome-shell", got "#
         #expect(decodeError(Self.head + #""source":"kwin","focused":false}"#) == rule + #""kwin""#)
         #expect(decodeError(Self.head + #""source":"Sway","focused":false}"#) == rule + #""Sway""#)
         #expect(decodeError(Self.head + #""source":7,"focused":false}"#) == rule + "7")
@@ -154,6 +166,6 @@ import Testing
         #expect(ControlProtocol.focusReportsVersion == 5)
         #expect(decoded(#"{"command":"state","protocol":4}"#) == .state)
         #expect(decoded(#"{"command":"reportOutput","output":"DSI-1","transform":0,"protocol":4}"#) != nil)
-        #expect(failure(Array(#"{"command":"state","protocol":7}"#.utf8))?.code == .unsupportedProtocol)
+        #expect(failure(Array(#"{"command":"state","protocol":8}"#.utf8))?.code == .unsupportedProtocol)
     }
 }

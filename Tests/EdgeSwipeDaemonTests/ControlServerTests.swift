@@ -14,7 +14,7 @@ import EdgeSwipeControl
         let c = try TestClient(path: dir.file("control.sock"))
         let hello = try #require(c.readObject())
         #expect(hello["type"] as? String == "hello")
-        #expect(hello["protocol"] as? Int == 6)
+        #expect(hello["protocol"] as? Int == Int(ControlProtocol.version))
 
         try c.send(#"{"command":"push","name":"inbox","header":true,"id":1}"# + "\n")
         let reply = try #require(c.readObject())

@@ -34,7 +34,7 @@ import EdgeSwipeControl
         let preamble = String(decoding: SSEFraming.preamble(), as: UTF8.self)
         #expect(preamble.hasPrefix("retry: 2000\ndata: {"))
         #expect(preamble.hasSuffix("}\n\n"))
-        #expect(preamble.contains("\"type\":\"hello\"") && preamble.contains("\"protocol\":6"))
+        #expect(preamble.contains("\"type\":\"hello\"") && preamble.contains("\"protocol\":\(ControlProtocol.version)"))
         #expect(preamble.components(separatedBy: "\n\n").count == 2)   // one event, then the empty tail
     }
 

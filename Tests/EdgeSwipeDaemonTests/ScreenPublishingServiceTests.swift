@@ -54,7 +54,7 @@ import Testing
     /// own: no `screens` field rather than an empty list that would claim no screen.
     @Test func aHelloWithoutFieldsHasNoScreens() throws {
         let hello = try JSONValue.decode(Array(ControlProtocol.hello(stream: "s").dropLast()))
-        #expect(hello["screens"] == nil && hello["stream"] == .string("s") && hello["protocol"] == .integer(6))
+        #expect(hello["screens"] == nil && hello["stream"] == .string("s") && hello["protocol"] == .integer(ControlProtocol.version))
         let withFields = try JSONValue.decode(Array(ControlProtocol.hello(fields: ["screens": .array([]), "type": .string("x")]).dropLast()))
         #expect(withFields["screens"] == .array([]) && withFields["type"] == .string("hello"))
     }

@@ -32,7 +32,7 @@ import Testing
         let report = DoctorChecks.run(Self.clean())
         #expect(report.findings == [])
         #expect(report.notes.contains("device /dev/input/event5 (ILITEK ILITEK-TP): used: touchscreen (ID_INPUT_TOUCHSCREEN)"))
-        #expect(report.notes.contains("service: answers at /run/edgeswipe/control.sock, protocol 6"))
+        #expect(report.notes.contains("service: answers at /run/edgeswipe/control.sock, protocol \(DoctorChecks.protocolVersion)"))
     }
 
     @Test func lisgdRunningIsOneFindingNamingItsPidAndDevice() {

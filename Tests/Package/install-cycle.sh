@@ -189,7 +189,9 @@ check_installed() {
     for f in /usr/lib/udev/rules.d/70-edgeswipe.rules /usr/lib/sysusers.d/edgeswipe.conf \
              /usr/lib/tmpfiles.d/edgeswipe.conf /usr/share/edgeswipe/web/index.html /usr/share/edgeswipe/web/edgeswipe.js \
              /usr/share/man/man5/edgeswipe.yaml.5.gz /usr/share/man/man1/edgeswipe.1.gz \
-             /usr/share/doc/edgeswipe/examples/http-token.conf; do
+             /usr/share/doc/edgeswipe/examples/http-token.conf \
+             /usr/share/gnome-shell/extensions/edgeswipe@edgeswipe.org/metadata.json \
+             /usr/share/gnome-shell/extensions/edgeswipe@edgeswipe.org/extension.js; do
         [ -f "$root$f" ] || fail "missing $f"
     done
     grep -qx uinput "$root/usr/lib/modules-load.d/edgeswipe.conf" || fail "modules-load.d entry does not load uinput"

@@ -3,11 +3,13 @@
 public enum FocusChoice: String, Sendable, Hashable, CaseIterable {
     case none
     /// sway IPC when $SWAYSOCK is set (it gives the pid), else wlr-foreign-toplevel when the compositor offers it,
-    /// else Hyprland's socket when $HYPRLAND_INSTANCE_SIGNATURE is set.
+    /// else Hyprland's socket when $HYPRLAND_INSTANCE_SIGNATURE is set, else EdgeSwipe's GNOME Shell extension when
+    /// $XDG_CURRENT_DESKTOP names GNOME.
     case auto
     case sway
     case foreignToplevel = "foreign-toplevel"
     case hyprland
+    case gnomeShell = "gnome-shell"
 
     public static let valueNames = allCases.map(\.rawValue).joined(separator: "|")
 
@@ -29,12 +31,16 @@ public enum FocusChoice: String, Sendable, Hashable, CaseIterable {
                 return .none(why: "--focus hyprland, but $HYPRLAND_INSTANCE_SIGNATURE or $XDG_RUNTIME_DIR is not set (is this Hyprland?)")
             }
             return .hyprland(directory: dir)
+        case .gnomeShell:
+            guard environment.isGNOME else { return .none(why: "--focus gnome-shell, but $XDG_CURRENT_DESKTOP names no GNOME (is this GNOME?)") }
+            return .gnomeShell
         case .auto:
             if let path = environment.swaySocket { return .sway(socket: path) }
             if environment.hasForeignToplevel { return .foreignToplevel }
             if let dir = environment.hyprlandDirectory { return .hyprland(directory: dir) }
-            return .none(why: "no focus source: no $SWAYSOCK, no wlr-foreign-toplevel-management, no Hyprland "
-                         + "(GNOME and KWin give a client none); a handed-off back takes the service's default route")
+            if environment.isGNOME { return .gnomeShell }
+            return .none(why: "no focus source: no $SWAYSOCK, no wlr-foreign-toplevel-management, no Hyprland, no GNOME "
+                         + "(KWin gives a client none); a handed-off back takes the service's default route")
         }
     }
 }
@@ -45,13 +51,17 @@ public struct FocusEnvironment: Sendable, Hashable {
     public var hyprlandSignature: String?
     public var runtimeDirectory: String?
     public var hasForeignToplevel: Bool
+    /// $XDG_CURRENT_DESKTOP names GNOME (`ShellExtension.isGNOME`).
+    public var isGNOME: Bool
 
-    public init(swaySocket: String?, hyprlandSignature: String?, runtimeDirectory: String?, hasForeignToplevel: Bool) {
+    public init(swaySocket: String?, hyprlandSignature: String?, runtimeDirectory: String?, hasForeignToplevel: Bool,
+                isGNOME: Bool = false) {
         func set(_ s: String?) -> String? { s.flatMap { $0.isEmpty ? nil : $0 } }
         self.swaySocket = set(swaySocket)
         self.hyprlandSignature = set(hyprlandSignature)
         self.runtimeDirectory = set(runtimeDirectory)
         self.hasForeignToplevel = hasForeignToplevel
+        self.isGNOME = isGNOME
     }
 
     /// `$XDG_RUNTIME_DIR/hypr/$HYPRLAND_INSTANCE_SIGNATURE` (Hyprland 0.40 and later). A signature with a slash
@@ -67,6 +77,7 @@ public enum FocusResolution: Sendable, Hashable, CustomStringConvertible {
     case sway(socket: String)
     case foreignToplevel
     case hyprland(directory: String)
+    case gnomeShell
     case none(why: String)
 
     /// The line `edgeswipe feedback` says once.
@@ -75,6 +86,7 @@ public enum FocusResolution: Sendable, Hashable, CustomStringConvertible {
         case .sway(let path): return "focus: sway IPC (\(path))"
         case .foreignToplevel: return "focus: wlr-foreign-toplevel-management (no pid: the service routes by app_id)"
         case .hyprland(let dir): return "focus: Hyprland's event socket (\(dir)/.socket2.sock)"
+        case .gnomeShell: return "focus: GNOME Shell extension \(ShellExtension.uuid) (org.gnome.Shell \(ShellExtension.path))"
         case .none(let why): return "focus: not reported (\(why))"
         }
     }

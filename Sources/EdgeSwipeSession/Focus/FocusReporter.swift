@@ -80,7 +80,10 @@ final class FocusReporter {
             let code = error.code ?? "error"
             var message = "the service refused a focus report (\(code)" + (error.message.map { ": " + $0 } ?? "") + ")"
             if code == "unknownCommand" || code == "unsupportedProtocol" {
-                message += "; it is older than reportFocus (protocol 5), so a handed-off back takes its default key whatever app is focused"
+                let needed = ControlCommand.reportFocus(FocusReport(source: source, app: nil)).versionNamed ?? ControlProtocol.focusReportsVersion
+                message += "; it is older than " + (needed == ControlProtocol.focusReportsVersion ? "reportFocus (protocol 5)"
+                                                    : "reportFocus from \(source.rawValue) (protocol \(needed))")
+                    + ", so a handed-off back takes its default key whatever app is focused"
             }
             saidErrors.say(code, message, to: say)
         default:

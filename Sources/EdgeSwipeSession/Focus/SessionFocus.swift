@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EdgeSwipeBus
 import EdgeSwipeControl
 import EdgeSwipeSystem
 import EdgeSwipeWayland
@@ -11,15 +12,18 @@ import TouchModel
 /// `--focus auto`, a source that fails to start gives way to the next one the session has.
 final class SessionFocus {
     let reporter: FocusReporter
-    /// The running source (SwayFocusSource, ForeignToplevelFocusSource or HyprlandFocusSource), kept alive here.
+    /// The running source (SwayFocusSource, ForeignToplevelFocusSource, HyprlandFocusSource or ShellFocusSource), kept alive here.
     private var source: AnyObject?
 
     /// Nil when no source is had (said why).
-    static func start(_ choice: FocusChoice, loop: EventLoop, display: WaylandDisplay, say: @escaping (String) -> Void,
-                      print: ((String) -> Void)?, send: @escaping (ControlRequest) -> Bool) -> SessionFocus? {
+    /// `sessionBus`: the session bus connection, made on first use (the GNOME Shell extension's source).
+    static func start(_ choice: FocusChoice, loop: EventLoop, display: WaylandDisplay, sessionBus: () -> BusConnection?,
+                      say: @escaping (String) -> Void, print: ((String) -> Void)?,
+                      send: @escaping (ControlRequest) -> Bool) -> SessionFocus? {
         func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         var environment = FocusEnvironment(swaySocket: env("SWAYSOCK"), hyprlandSignature: env("HYPRLAND_INSTANCE_SIGNATURE"),
-                                           runtimeDirectory: env("XDG_RUNTIME_DIR"), hasForeignToplevel: display.hasForeignToplevelManager)
+                                           runtimeDirectory: env("XDG_RUNTIME_DIR"), hasForeignToplevel: display.hasForeignToplevelManager,
+                                           isGNOME: ShellExtension.isGNOME(currentDesktop: env("XDG_CURRENT_DESKTOP")))
         while true {
             let resolution = choice.resolve(environment)
             guard let kind = resolution.source else {
@@ -27,7 +31,8 @@ final class SessionFocus {
                 return nil
             }
             do {
-                let focus = try SessionFocus(kind: kind, resolution, loop: loop, display: display, say: say, print: print, send: send)
+                let focus = try SessionFocus(kind: kind, resolution, loop: loop, display: display, sessionBus: sessionBus,
+                                             say: say, print: print, send: send)
                 say(resolution.description)
                 return focus
             } catch {
@@ -38,6 +43,7 @@ final class SessionFocus {
                 case .sway: environment.swaySocket = nil
                 case .foreignToplevel: environment.hasForeignToplevel = false
                 case .hyprland: environment.hyprlandSignature = nil
+                case .gnomeShell: environment.isGNOME = false
                 case .none: return nil
                 }
             }
@@ -45,7 +51,7 @@ final class SessionFocus {
     }
 
     private init(kind: FocusSource, _ resolution: FocusResolution, loop: EventLoop, display: WaylandDisplay,
-                 say: @escaping (String) -> Void, print: ((String) -> Void)?, send: @escaping (ControlRequest) -> Bool) throws {
+                 sessionBus: () -> BusConnection?, say: @escaping (String) -> Void, print: ((String) -> Void)?, send: @escaping (ControlRequest) -> Bool) throws {
         let reporter = try FocusReporter(loop: loop, source: kind, say: say, send: send)
         self.reporter = reporter
         if let print {
@@ -63,6 +69,9 @@ final class SessionFocus {
             source = s
         case .hyprland(let directory):
             source = try HyprlandFocusSource(loop: loop, directory: directory, say: say, onFocus: onFocus)
+        case .gnomeShell:
+            guard let bus = sessionBus() else { throw FocusReadError("no session bus") }
+            source = try ShellFocusSource(bus: bus, say: say, onFocus: onFocus)
         case .none:
             throw FocusReadError("no source")
         }
@@ -76,6 +85,7 @@ extension FocusResolution {
         case .sway: return .sway
         case .foreignToplevel: return .foreignToplevel
         case .hyprland: return .hyprland
+        case .gnomeShell: return .gnomeShell
         case .none: return nil
         }
     }
