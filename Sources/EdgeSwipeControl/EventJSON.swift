@@ -10,6 +10,8 @@ public enum EventJSON {
     public static func gesture(_ g: GestureEvent, device: String? = nil) -> String {
         var o = JSONLine()
         o.add("type", "gesture")
+        // Only content lines name their kind: edge lines stay as they were before issue 37.
+        if g.kind == .content { o.add("kind", g.kind.rawValue) }
         o.add("phase", g.phase.rawValue)
         o.add("edge", g.edge.rawValue)
         o.add("fingers", g.fingers)
@@ -130,6 +132,7 @@ public enum EventJSON {
         case .palmPressure: return "palmPressure"
         case .grip: return "grip"
         case .penInProximity: return "penInProximity"
+        case .content(let why): return why.code
         }
     }
 

@@ -12,10 +12,13 @@ struct TransitionLog {
         sink.debug("\(name): \(from.rawValue) → \(event()) → \(to.rawValue)")
     }
 
+    /// One more impossible transition (every machine's `bug` counts through here).
+    mutating func countBug() { bugCount += 1 }
+
     /// An event that cannot happen in this state: a bug in the caller or the recognizer. Counted even when
     /// logging is off, so it is never silent in tests.
     mutating func bug(_ name: RecognizerID, _ state: SwipeState, _ event: @autoclosure () -> String) {
-        bugCount += 1
+        countBug()
         sink?(.error, "BUG \(name): \(state.rawValue) → \(event()) is not a valid transition; ignored")
     }
 }

@@ -116,6 +116,8 @@ public enum GestureFailureReason: Hashable, Sendable, CustomStringConvertible {
     /// The contact touched down while the paired pen was in proximity (`PenGate`), or `msSinceOut` ms after it
     /// left, within the linger time (nil: still in proximity).
     case penInProximity(msSinceOut: Double?)
+    /// A content pan's own reasons (issue 37's content recognizer).
+    case content(ContentFailure)
 
     public var description: String {
         switch self {
@@ -136,6 +138,7 @@ public enum GestureFailureReason: Hashable, Sendable, CustomStringConvertible {
         case .penInProximity(let since):
             if let since { return "touched down \(since) ms after the pen left proximity" }
             return "touched down while the pen was in proximity"
+        case .content(let why): return why.description
         }
     }
 }
@@ -190,6 +193,9 @@ public struct GestureEvent: Hashable, Sendable {
     public var extentMM: Double
     /// The arena the recognizer belongs to (set by the arena; `GestureArena.source`).
     public var source: GestureSource
+    /// Edge swipe or content pan; for a content pan `edge` is its direction's leading edge
+    /// (`ContentDirection.leadingEdge`) and `extentMM` the region's width.
+    public var kind: GestureKind = .edge
 
     public init(recognizer: RecognizerID, phase: GesturePhase, edge: Edge, fingers: Int, time: Microseconds,
                 progress: Double = 0, translationMM: Double = 0, alongMM: Double = 0, velocityMMs: Double = 0,

@@ -178,6 +178,9 @@ extension NearMiss {
                 cause = .grip(ms: ms, radiusMM: radius)
             case .penInProximity(let msSinceOut):
                 cause = .penInProximity(msSinceOut: msSinceOut)
+            case .content:
+                // A content pan is no near miss of an edge swipe: its reasons are printed on its own lines.
+                return nil
             }
         case .began, .changed, .armed, .disarmed:
             return nil
