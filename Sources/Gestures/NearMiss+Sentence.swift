@@ -81,14 +81,14 @@ extension NearMiss {
         }
     }
 
-    /// One decimal, always shown.
-    static func mm(_ v: Double) -> String {
+    /// One decimal, always shown (also the guided recorder's instructions: one spelling of a length).
+    public static func mm(_ v: Double) -> String {
         let tenths = Int((abs(v) * 10).rounded())
         return (v < 0 && tenths != 0 ? "-" : "") + "\(tenths / 10).\(tenths % 10)"
     }
 
     /// One decimal, a ".0" dropped.
-    static func trimmed(_ v: Double) -> String {
+    public static func trimmed(_ v: Double) -> String {
         let s = mm(v)
         return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
     }

@@ -38,6 +38,11 @@ struct SVGPlot {
         }
     }
 
+    /// At the stroke's touch-down, where "started 9.0 mm from the left edge" is measured from.
+    mutating func add(nearMiss m: NearMiss) {
+        marks.append((m.startMM, "near-miss", "near miss: " + m.sentence))
+    }
+
     func render() -> String {
         let size = transform.screenSize
         let scale = min(4.0, 1000.0 / max(size.widthMM, size.heightMM))
@@ -82,7 +87,12 @@ struct SVGPlot {
         for (i, m) in marks.enumerated() {
             let colour = Self.markColour(m.kind)
             s += "<g class=\"mark\" data-kind=\"\(m.kind)\"><circle cx=\"\(x(m.point.x))\" cy=\"\(y(m.point.y))\" r=\"7\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"3\"/>"
-            s += "<text x=\"\(fmt(margin + m.point.x * scale + 9))\" y=\"\(fmt(margin + 30 + m.point.y * scale - 9))\" fill=\"\(colour)\" font-weight=\"bold\">\(i + 1)</text></g>\n"
+            s += "<text x=\"\(fmt(margin + m.point.x * scale + 9))\" y=\"\(fmt(margin + 30 + m.point.y * scale - 9))\" fill=\"\(colour)\" font-weight=\"bold\">\(i + 1)</text>"
+            // A near miss's sentence beside its mark too: the legend shows only the first twelve.
+            if m.kind == "near-miss" {
+                s += "<title>\(escape(m.label))</title><text class=\"near-miss-sentence\" x=\"\(fmt(margin + m.point.x * scale + 24))\" y=\"\(fmt(margin + 30 + m.point.y * scale - 9))\" fill=\"\(colour)\" font-size=\"11\">\(escape(m.label))</text>"
+            }
+            s += "</g>\n"
         }
         var ly = margin + 30 + size.heightMM * scale + 24
         s += "<text x=\"\(fmt(margin))\" y=\"\(fmt(ly))\">Green bands: edge zones. Lines: contact paths (dot = touch-down). Rings: recognizer events.</text>\n"
@@ -102,6 +112,7 @@ struct SVGPlot {
         case "began": return "#2ca02c"
         case "complete": return "#1f3fbf"
         case "cancel": return "#b8860b"
+        case "near-miss": return "#6a3d9a"
         default: return "#d62728"
         }
     }

@@ -51,18 +51,14 @@ enum TuneCommand: Subcommand {
             recordings = try Corpus.synthesized().map(LabelledRecording.init(corpusSample:))
             base = Corpus.standardRecognizers
         } else {
-            recordings = try o.files.map { try read($0, o) }
-            let first = recordings[0]
-            if let other = recordings.dropFirst().first(where: { $0.device.name != first.device.name || $0.device.id != first.device.id }) {
-                Output.stderr("edgeswipe tune: \(other.name) is from another device (\(other.device.label), not \(first.device.label)): tune one device at a time")
+            recordings = try o.files.map {
+                try LabelledFiles.read($0, command: name, description: o.description, pipeline: o.pipeline, strict: o.strict)
+            }
+            if let other = LabelledFiles.otherDevice(recordings) {
+                Output.stderr("edgeswipe tune: \(other.name) is from another device (\(other.device.label), not \(recordings[0].device.label)): tune one device at a time")
                 return .failure
             }
-            base = o.pipeline.edges ?? []
-            let labelled = Set(recordings.flatMap(\.labels).compactMap { l -> Edge? in if case .swipe(let e, _) = l.expected { return e }; return nil })
-            for edge in Edge.allCases where labelled.contains(edge) && !base.contains(where: { $0.edges.contains(edge) }) {
-                base.append(EdgeSwipeConfig(edges: [edge]))
-            }
-            if base.isEmpty { base = [EdgeSwipeConfig()] }
+            base = LabelledFiles.recognizers(o.pipeline.edges, for: recordings)
         }
         let tuner: Tuner
         do {
@@ -75,24 +71,5 @@ enum TuneCommand: Subcommand {
         let report = TuneReport(tuner: tuner, proposed: proposed, crossValidated: tuner.crossValidate())
         Output.stdout(report.text(deviceName: o.corpus ? nil : recordings[0].device.name))
         return .success
-    }
-
-    static func read(_ path: String, _ o: Options) throws -> LabelledRecording {
-        let labelsPath = path + ".labels"
-        let bytes: [UInt8]
-        do {
-            bytes = try TextFile.bytes(path: labelsPath, maxBytes: StrokeLabels.maxBytes)
-        } catch {
-            throw CommandError.at(path, UsageError("no labels: \(labelsPath) cannot be read (\(error)); a labelled recording has its strokes in FILE.labels"))
-        }
-        let labels = try CommandError.naming(labelsPath) { try StrokeLabels.parse(bytes, file: labelsPath) }
-        let trace = try TraceLoading.read(path: path, description: o.description, strict: o.strict)
-        if trace.devices.count > 1 {
-            Output.stderr("edgeswipe tune: \(path) has \(trace.devices.count) devices; using the first, \(trace.devices[0].description.label)")
-        }
-        let device = trace.devices[0]
-        let geometry = try CommandError.naming(path) { try SurfaceGeometry(device: device.description, configuredSize: o.pipeline.size) }
-        return LabelledRecording(name: path, device: device.description, geometry: geometry, rotation: o.pipeline.rotation ?? .r0,
-                                 events: device.events, labels: labels)
     }
 }
