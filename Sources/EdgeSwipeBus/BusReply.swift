@@ -14,6 +14,11 @@ public struct BusReply {
     /// The error the reply carries (an error reply, or the one sd-bus makes of a timeout), or nil.
     public var error: (name: String, message: String)? { BusMessage.error(of: message) }
 
+    /// The method or signal's member, interface and object path (nil on a reply).
+    public var member: String? { sd_bus_message_get_member(message).map { String(cString: $0) } }
+    public var interface: String? { sd_bus_message_get_interface(message).map { String(cString: $0) } }
+    public var path: String? { sd_bus_message_get_path(message).map { String(cString: $0) } }
+
     /// The arguments' signature.
     public var signature: String { sd_bus_message_get_signature(message, 1).map { String(cString: $0) } ?? "" }
 

@@ -2,7 +2,7 @@ import Gestures
 import Navigation
 import TouchModel
 
-/// The control protocol, version 7 (6 plus reportFocus's `gnome-shell` source; 6 was 5 plus the `nearMiss` class; 5 was 4 plus reportFocus; 4 was 3 plus the outputs' ownership and the `screens` class;
+/// The control protocol, version 7 (6 plus reportFocus's `gnome-shell` and `kwin` sources; 6 was 5 plus the `nearMiss` class; 5 was 4 plus reportFocus; 4 was 3 plus the outputs' ownership and the `screens` class;
 /// 3 was 2 plus reportOutput; 2 was 1 plus back handlers; requests naming an older version are served alike;
 /// docs/protocol.md lists the versions), as pure functions: one line of bytes in -> a request or an error;
 /// replies, errors and events -> one line of bytes out (newline included). No I/O here; the transport is
@@ -23,7 +23,7 @@ public enum ControlProtocol {
     public static let focusReportsVersion: Int64 = 5
     /// The version the `nearMiss` event class came with.
     public static let nearMissEventVersion: Int64 = 6
-    /// The version reportFocus's `gnome-shell` source came with (an older service refuses it as an unknown source).
+    /// The version reportFocus's `gnome-shell` and `kwin` sources came with (an older service refuses them as unknown).
     public static let shellFocusSourceVersion: Int64 = 7
     /// Versions a request may name: this service serves every request of the older versions unchanged.
     public static let supportedVersions: ClosedRange<Int64> = 1...version

@@ -31,8 +31,8 @@ extension ControlCommand {
         case .registerBackHandler, .unregisterBackHandler: return ControlProtocol.backHandlersVersion
         case .reportOutput, .withdrawOutput: return ControlProtocol.outputOwnershipVersion
         case .reportFocus(let report):
-            // The gnome-shell source came with 7: an older service answers unsupportedProtocol, not a bad source.
-            return report.source == .gnomeShell ? ControlProtocol.shellFocusSourceVersion : ControlProtocol.focusReportsVersion
+            // The gnome-shell and kwin sources came with 7: an older service answers unsupportedProtocol, not a bad source.
+            return [.gnomeShell, .kwin].contains(report.source) ? ControlProtocol.shellFocusSourceVersion : ControlProtocol.focusReportsVersion
         case .subscribe(let classes), .unsubscribe(let classes): return classes.compactMap(\.versionNamed).max()
         }
     }

@@ -1,11 +1,13 @@
 /// Where the session side learned which window has the focus (`reportFocus`'s `source`, docs/protocol.md): the
 /// wlr foreign-toplevel protocol (no pid), sway's IPC (`get_tree`, with the pid), Hyprland's socket2
-/// `activewindow`, or GNOME Shell through EdgeSwipe's Shell extension (with the pid; protocol 7).
+/// `activewindow`, GNOME Shell through EdgeSwipe's Shell extension or KWin through EdgeSwipe's KWin script (both
+/// with the pid; protocol 7).
 public enum FocusSource: String, Hashable, Sendable, CaseIterable {
     case foreignToplevel = "foreign-toplevel"
     case sway
     case hyprland
     case gnomeShell = "gnome-shell"
+    case kwin
 }
 
 /// The toolkit a focused client is built with, as the session side read it from the libraries the client has

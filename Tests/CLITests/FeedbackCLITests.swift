@@ -22,7 +22,7 @@ import Testing
             (["feedback", "--output"], "option '--output' needs a value"),
             (["feedback", "--haptics", "buzz"], "--haptics 'buzz': expected feedbackd, evdev:/dev/input/eventN or off"),
             (["feedback", "--haptics", "evdev:/dev/input/event5", "--haptic-pulse-ms", "7"], "--haptic-pulse-ms '7'"),
-            (["feedback", "--focus", "kwin"], "--focus must be one of none|auto|sway|foreign-toplevel|hyprland|gnome-shell, got 'kwin'"),
+            (["feedback", "--focus", "mutter"], "--focus must be one of none|auto|sway|foreign-toplevel|hyprland|gnome-shell|kwin, got 'mutter'"),
             (["feedback", "--focus"], "option '--focus' needs a value"),
         ]
         for (arguments, message) in cases {

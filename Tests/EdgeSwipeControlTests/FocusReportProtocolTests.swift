@@ -25,6 +25,7 @@ import Testing
     @Test func theGnomeShellSourceIsProtocolSevens() {
         let report = FocusReport(source: .gnomeShell, app: FocusedApp(appID: "org.gnome.TextEditor", title: "Untitled", pid: 4242, toolkit: .libadwaita))
         #expect(ControlCommand.reportFocus(report).versionNamed == 7)
+        #expect(ControlCommand.reportFocus(FocusReport(source: .kwin, app: nil)).versionNamed == 7)
         #expect(ControlCommand.reportFocus(FocusReport(source: .sway, app: nil)).versionNamed == 5)
         let line = ControlRequest(id: .integer(3), command: .reportFocus(report)).line
         #expect(String(decoding: line, as: UTF8.self) == #"{"appId":"org.gnome.TextEditor","command":"reportFocus","focused":true,"id":3,"pid":4242,"protocol":7,"source":"gnome-shell","title":"Untitled","toolkit":"libadwaita"}"# + "\n")
@@ -56,13 +57,13 @@ import Testing
             guard case .reportFocus(let r)? = decoded(line) else { Issue.record("\(name) did not decode"); continue }
             #expect(r.app?.toolkit?.rawValue == name)
         }
-        #expect(FocusSource.allCases.map(\.rawValue) == ["foreign-toplevel", "sway", "hyprland", "gnome-shell"])
+        #expect(FocusSource.allCases.map(\.rawValue) == ["foreign-toplevel", "sway", "hyprland", "gnome-shell", "kwin"])
     }
 
     @Test func theSourceIsRequiredAndNamed() {
         #expect(decodeError(Self.head + #""focused":false}"#) == #"reportFocus: missing field "source""#)
-        let rule = #"reportFocus: "source" must be one of "foreign-toplevel", "sway", "hyprland", "gnome-shell", got "#
-        #expect(decodeError(Self.head + #""source":"kwin","focused":false}"#) == rule + #""kwin""#)
+        let rule = #"reportFocus: "source" must be one of "foreign-toplevel", "sway", "hyprland", "gnome-shell", "kwin", got "#
+        #expect(decodeError(Self.head + #""source":"mutter","focused":false}"#) == rule + #""mutter""#)
         #expect(decodeError(Self.head + #""source":"Sway","focused":false}"#) == rule + #""Sway""#)
         #expect(decodeError(Self.head + #""source":7,"focused":false}"#) == rule + "7")
         #expect(decodeError(Self.head + #""source":null,"focused":false}"#) == rule + "null")

@@ -7,8 +7,10 @@ import Testing
     static let phoc = FocusEnvironment(swaySocket: nil, hyprlandSignature: nil, runtimeDirectory: "/run/user/1000", hasForeignToplevel: true)
     static let hypr = FocusEnvironment(swaySocket: "", hyprlandSignature: "v0.41_1700000000_123", runtimeDirectory: "/run/user/1000",
                                        hasForeignToplevel: false)
-    /// KWin: no wlr-foreign-toplevel, not GNOME.
-    static let kwin = FocusEnvironment(swaySocket: nil, hyprlandSignature: nil, runtimeDirectory: "/run/user/1000", hasForeignToplevel: false)
+    /// Nothing: no wlr-foreign-toplevel, neither GNOME nor KDE (weston).
+    static let bare = FocusEnvironment(swaySocket: nil, hyprlandSignature: nil, runtimeDirectory: "/run/user/1000", hasForeignToplevel: false)
+    static let kwin = FocusEnvironment(swaySocket: nil, hyprlandSignature: nil, runtimeDirectory: "/run/user/1000", hasForeignToplevel: false,
+                                       isKDE: FocusEnvironment.namesKDE("KDE"))
     static let gnome = FocusEnvironment(swaySocket: nil, hyprlandSignature: nil, runtimeDirectory: "/run/user/1000", hasForeignToplevel: false,
                                         isGNOME: ShellExtension.isGNOME(currentDesktop: "ubuntu:GNOME"))
 
@@ -22,7 +24,8 @@ import Testing
         var swayFromGNOME = Self.sway
         swayFromGNOME.isGNOME = true
         #expect(FocusChoice.auto.resolve(swayFromGNOME) == .sway(socket: "/run/user/1000/sway-ipc.1000.77.sock"))
-        guard case .none(let why) = FocusChoice.auto.resolve(Self.kwin) else { Issue.record("kwin has a source"); return }
+        #expect(FocusChoice.auto.resolve(Self.kwin) == .kwin)
+        guard case .none(let why) = FocusChoice.auto.resolve(Self.bare) else { Issue.record("weston has a source"); return }
         #expect(why.hasPrefix("no focus source"))
     }
 
@@ -31,6 +34,8 @@ import Testing
         #expect(FocusChoice.sway.resolve(Self.phoc) == .none(why: "--focus sway, but $SWAYSOCK is not set (is this sway?)"))
         #expect(FocusChoice.gnomeShell.resolve(Self.phoc) == .none(why: "--focus gnome-shell, but $XDG_CURRENT_DESKTOP names no GNOME (is this GNOME?)"))
         #expect(FocusChoice.gnomeShell.resolve(Self.gnome) == .gnomeShell)
+        #expect(FocusChoice.kwin.resolve(Self.gnome) == .none(why: "--focus kwin, but $XDG_CURRENT_DESKTOP names no KDE (is this KDE Plasma?)"))
+        #expect(FocusChoice.kwin.resolve(Self.kwin) == .kwin)
         #expect(FocusChoice.foreignToplevel.resolve(Self.gnome)
                 == .none(why: "--focus foreign-toplevel, but the compositor offers no zwlr_foreign_toplevel_manager_v1"))
         #expect(FocusChoice.none.resolve(Self.sway) == .none(why: "--focus none: the focused window is not reported"))
@@ -47,8 +52,13 @@ import Testing
         }
     }
 
+    @Test func kdeIsAnEntryOfXDGCurrentDesktop() {
+        for yes in ["KDE", "kde", "KDE:Plasma"] { #expect(FocusEnvironment.namesKDE(yes), "\(yes)") }
+        for no in [nil, "", "GNOME", "KDEish", "plasma"] { #expect(!FocusEnvironment.namesKDE(no), "\(no ?? "nil")") }
+    }
+
     @Test func theOptionsValues() {
-        #expect(FocusChoice.valueNames == "none|auto|sway|foreign-toplevel|hyprland|gnome-shell")
+        #expect(FocusChoice.valueNames == "none|auto|sway|foreign-toplevel|hyprland|gnome-shell|kwin")
         #expect(FocusChoice(rawValue: "foreign-toplevel") == .foreignToplevel)
         #expect(FocusChoice(rawValue: "Sway") == nil)
     }

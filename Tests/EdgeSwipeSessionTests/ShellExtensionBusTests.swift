@@ -13,29 +13,6 @@ import Gestures
 import Testing
 import TouchModel
 
-/// A private session bus (Debian's session configuration, its own address) for one test.
-private final class PrivateSessionBus {
-    let directory: String
-    let address: String
-    private let daemon: ChildProcess
-
-    init() throws {
-        #expect(access("/usr/bin/dbus-daemon", X_OK) == 0, "dbus-daemon is needed (scripts/deps.sh installs it)")
-        var template = Array("/tmp/edgeswipe-shell-XXXXXX".utf8CString)
-        directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        address = "unix:path=\(directory)/bus"
-        daemon = try DBusDaemon.start(["--session", "--nofork", "--nosyslog", "--address=\(address)"], logPath: "\(directory)/dbus.log")
-    }
-
-    deinit {
-        try? daemon.signal(SIGTERM)
-        _ = try? daemon.wait()
-        unlink("\(directory)/bus")
-        unlink("\(directory)/dbus.log")
-        rmdir(directory)
-    }
-}
-
 /// GNOME Shell with EdgeSwipe's extension as the bus sees it: a connection owning org.gnome.Shell with the
 /// extension's object (desktop/gnome-shell/edgeswipe@edgeswipe.org/extension.js: GetVersion, ShowArrow, HideArrow,
 /// GetFocus, the FocusChanged signal). `name`: another name, for a client posing as the Shell.

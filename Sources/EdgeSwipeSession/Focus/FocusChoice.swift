@@ -4,12 +4,13 @@ public enum FocusChoice: String, Sendable, Hashable, CaseIterable {
     case none
     /// sway IPC when $SWAYSOCK is set (it gives the pid), else wlr-foreign-toplevel when the compositor offers it,
     /// else Hyprland's socket when $HYPRLAND_INSTANCE_SIGNATURE is set, else EdgeSwipe's GNOME Shell extension when
-    /// $XDG_CURRENT_DESKTOP names GNOME.
+    /// $XDG_CURRENT_DESKTOP names GNOME, else EdgeSwipe's KWin script when it names KDE.
     case auto
     case sway
     case foreignToplevel = "foreign-toplevel"
     case hyprland
     case gnomeShell = "gnome-shell"
+    case kwin
 
     public static let valueNames = allCases.map(\.rawValue).joined(separator: "|")
 
@@ -34,13 +35,17 @@ public enum FocusChoice: String, Sendable, Hashable, CaseIterable {
         case .gnomeShell:
             guard environment.isGNOME else { return .none(why: "--focus gnome-shell, but $XDG_CURRENT_DESKTOP names no GNOME (is this GNOME?)") }
             return .gnomeShell
+        case .kwin:
+            guard environment.isKDE else { return .none(why: "--focus kwin, but $XDG_CURRENT_DESKTOP names no KDE (is this KDE Plasma?)") }
+            return .kwin
         case .auto:
             if let path = environment.swaySocket { return .sway(socket: path) }
             if environment.hasForeignToplevel { return .foreignToplevel }
             if let dir = environment.hyprlandDirectory { return .hyprland(directory: dir) }
             if environment.isGNOME { return .gnomeShell }
-            return .none(why: "no focus source: no $SWAYSOCK, no wlr-foreign-toplevel-management, no Hyprland, no GNOME "
-                         + "(KWin gives a client none); a handed-off back takes the service's default route")
+            if environment.isKDE { return .kwin }
+            return .none(why: "no focus source: no $SWAYSOCK, no wlr-foreign-toplevel-management, no Hyprland, no GNOME, "
+                         + "no KDE; a handed-off back takes the service's default route")
         }
     }
 }
@@ -51,17 +56,24 @@ public struct FocusEnvironment: Sendable, Hashable {
     public var hyprlandSignature: String?
     public var runtimeDirectory: String?
     public var hasForeignToplevel: Bool
-    /// $XDG_CURRENT_DESKTOP names GNOME (`ShellExtension.isGNOME`).
+    /// $XDG_CURRENT_DESKTOP names GNOME (`ShellExtension.isGNOME`), or KDE (`FocusEnvironment.namesKDE`).
     public var isGNOME: Bool
+    public var isKDE: Bool
 
     public init(swaySocket: String?, hyprlandSignature: String?, runtimeDirectory: String?, hasForeignToplevel: Bool,
-                isGNOME: Bool = false) {
+                isGNOME: Bool = false, isKDE: Bool = false) {
         func set(_ s: String?) -> String? { s.flatMap { $0.isEmpty ? nil : $0 } }
         self.swaySocket = set(swaySocket)
         self.hyprlandSignature = set(hyprlandSignature)
         self.runtimeDirectory = set(runtimeDirectory)
         self.hasForeignToplevel = hasForeignToplevel
         self.isGNOME = isGNOME
+        self.isKDE = isKDE
+    }
+
+    /// Whether `$XDG_CURRENT_DESKTOP` (a colon-separated list) names KDE: Plasma and Plasma Mobile set "KDE".
+    public static func namesKDE(_ currentDesktop: String?) -> Bool {
+        (currentDesktop ?? "").split(separator: ":").contains { $0.lowercased() == "kde" }
     }
 
     /// `$XDG_RUNTIME_DIR/hypr/$HYPRLAND_INSTANCE_SIGNATURE` (Hyprland 0.40 and later). A signature with a slash
@@ -78,6 +90,7 @@ public enum FocusResolution: Sendable, Hashable, CustomStringConvertible {
     case foreignToplevel
     case hyprland(directory: String)
     case gnomeShell
+    case kwin
     case none(why: String)
 
     /// The line `edgeswipe feedback` says once.
@@ -86,6 +99,7 @@ public enum FocusResolution: Sendable, Hashable, CustomStringConvertible {
         case .sway(let path): return "focus: sway IPC (\(path))"
         case .foreignToplevel: return "focus: wlr-foreign-toplevel-management (no pid: the service routes by app_id)"
         case .hyprland(let dir): return "focus: Hyprland's event socket (\(dir)/.socket2.sock)"
+        case .kwin: return "focus: EdgeSwipe's KWin script (org.kde.KWin /Scripting, reporting to \(KWinScript.busName))"
         case .gnomeShell: return "focus: GNOME Shell extension \(ShellExtension.uuid) (org.gnome.Shell \(ShellExtension.path))"
         case .none(let why): return "focus: not reported (\(why))"
         }

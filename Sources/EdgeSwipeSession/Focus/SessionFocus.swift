@@ -12,7 +12,7 @@ import TouchModel
 /// `--focus auto`, a source that fails to start gives way to the next one the session has.
 final class SessionFocus {
     let reporter: FocusReporter
-    /// The running source (SwayFocusSource, ForeignToplevelFocusSource, HyprlandFocusSource or ShellFocusSource), kept alive here.
+    /// The running source (SwayFocusSource, ForeignToplevelFocusSource, HyprlandFocusSource, ShellFocusSource or KWinFocusSource), kept alive here.
     private var source: AnyObject?
 
     /// Nil when no source is had (said why).
@@ -23,7 +23,8 @@ final class SessionFocus {
         func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         var environment = FocusEnvironment(swaySocket: env("SWAYSOCK"), hyprlandSignature: env("HYPRLAND_INSTANCE_SIGNATURE"),
                                            runtimeDirectory: env("XDG_RUNTIME_DIR"), hasForeignToplevel: display.hasForeignToplevelManager,
-                                           isGNOME: ShellExtension.isGNOME(currentDesktop: env("XDG_CURRENT_DESKTOP")))
+                                           isGNOME: ShellExtension.isGNOME(currentDesktop: env("XDG_CURRENT_DESKTOP")),
+                                           isKDE: FocusEnvironment.namesKDE(env("XDG_CURRENT_DESKTOP")))
         while true {
             let resolution = choice.resolve(environment)
             guard let kind = resolution.source else {
@@ -44,6 +45,7 @@ final class SessionFocus {
                 case .foreignToplevel: environment.hasForeignToplevel = false
                 case .hyprland: environment.hyprlandSignature = nil
                 case .gnomeShell: environment.isGNOME = false
+                case .kwin: environment.isKDE = false
                 case .none: return nil
                 }
             }
@@ -72,6 +74,10 @@ final class SessionFocus {
         case .gnomeShell:
             guard let bus = sessionBus() else { throw FocusReadError("no session bus") }
             source = try ShellFocusSource(bus: bus, say: say, onFocus: onFocus)
+        case .kwin:
+            guard let bus = sessionBus() else { throw FocusReadError("no session bus") }
+            source = try KWinFocusSource(bus: bus, runtimeDirectory: getenv("XDG_RUNTIME_DIR").map { String(cString: $0) },
+                                         say: say, onFocus: onFocus)
         case .none:
             throw FocusReadError("no source")
         }
@@ -86,6 +92,7 @@ extension FocusResolution {
         case .foreignToplevel: return .foreignToplevel
         case .hyprland: return .hyprland
         case .gnomeShell: return .gnomeShell
+        case .kwin: return .kwin
         case .none: return nil
         }
     }
