@@ -29,17 +29,7 @@ public enum ProcessTable {
 
     /// The names in a directory, without "." and "..".
     static func entries(of path: String) throws(SystemError) -> [String] {
-        let dir = try SystemCall.runPointer("opendir(\(path))") { opendir(path) }
-        // Not through SystemCall: closedir and readdir, whose failure ends the listing (a process gone meanwhile).
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        try DirectoryEntries.names(of: path)
     }
 
     /// A small file's bytes (a /proc file has no size to ask for: it is read until its end), at most `maxFileBytes`.

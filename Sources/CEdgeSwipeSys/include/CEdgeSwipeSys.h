@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 #include <signal.h>
+#include <dirent.h>
 #include <sys/epoll.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
@@ -26,6 +27,8 @@ int memfd_create(const char *name, unsigned int flags);
 // Anonymous shared memory for Wayland shm buffers (the back arrow); MFD_CLOEXEC is a macro of <sys/mman.h>'s GNU part.
 static inline int edgeswipe_memfd_create_cloexec(const char *name) { return memfd_create(name, 0x0001U /* MFD_CLOEXEC */); }
 static inline int edgeswipe_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }
+// A readdir entry's name field by address: its record is d_reclen bytes, often shorter than sizeof(struct dirent).
+static inline const char *edgeswipe_dirent_name(const struct dirent *entry) { return entry->d_name; }
 // O_PATH, a GNU part of <fcntl.h>: a descriptor that names a file without opening it (no driver open, no read).
 static inline int edgeswipe_o_path(void) { return 010000000; }
 static inline int edgeswipe_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags) {

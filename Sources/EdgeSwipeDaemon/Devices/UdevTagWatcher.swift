@@ -122,18 +122,9 @@ package final class UdevTagWatcher {
 
     /// The tagged character devices in a directory, sorted.
     package static func list(_ directory: String) -> [CharDeviceNumber] {
-        guard let dir = try? SystemCall.runPointer("opendir(\(directory))", { opendir(directory) }) else { return [] }
-        // Not through SystemCall: closedir's failure changes nothing here, and readdir's NULL is the end (an error
-        // there ends the listing too: the inotify watch reports what comes after).
-        defer { closedir(dir) }
-        var out: [CharDeviceNumber] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if let n = CharDeviceNumber(udevID: name) { out.append(n) }
-        }
-        return out.sorted()
+        // readdir's NULL is the end (an error there ends the listing too: the inotify watch reports what comes after).
+        guard let names = try? DirectoryEntries.names(of: directory) else { return [] }
+        return names.compactMap { CharDeviceNumber(udevID: $0) }.sorted()
     }
 
     private func readEvents() {

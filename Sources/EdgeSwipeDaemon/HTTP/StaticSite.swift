@@ -41,9 +41,7 @@ package struct StaticSite: Sendable {
         var site = StaticSite(files: [:])
         var total = 0
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = DirectoryEntries.name(of: entry)
             guard isServableName(name), let type = contentType(of: name) else { continue }
             let bytes = try readFile(name, in: directoryFD, directory: directory)
             total += bytes.count
