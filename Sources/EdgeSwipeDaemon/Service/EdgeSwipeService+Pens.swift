@@ -1,0 +1,46 @@
+import Gestures
+import TouchInput
+import TouchModel
+
+/// Pen nodes (issue 36): a pen is opened only when it pairs with a touch device the service reads through
+/// libevdev, by `PenPairing`'s rule and the touch device's `pen:` setting; it then feeds that device's pen gate
+/// (`LiveSession.addPen`). Offered again whenever a touch device or a pen comes.
+extension EdgeSwipeService {
+    /// Pairs every known pen not yet paired with the evdev touch sources open now; says once why a pen pairs with
+    /// nothing (libinput's touchscreens are not offered: libinput does its own arbitration for them).
+    func pairPens() {
+        let touches: [(id: SourceID, record: DeviceRecord, description: DeviceDescription)] = devices.keys.sorted().compactMap { id in
+            guard let record = devices[id], record.setup.reader == .evdev, let pipeline = session.pipeline(id) else { return nil }
+            return (id, record, pipeline.description)
+        }
+        for node in knownPens.keys.sorted() {
+            guard !isPaired(node) else { continue }
+            let found = DeviceDiscovery.open(node, udevProperties: knownPens[node] ?? [:], keepOpen: false)
+            guard let pen = found.description, PenPairing.isPen(pen) else { continue }
+            let outcome = PenPairing.pair(touches: touches.map { ($0.description, $0.record.setup.options.penRequest) }, pens: [pen])[0]
+            guard let t = outcome.touch, let reason = outcome.reason else {
+                sayOnce(node, "\(node) \"\(pen.name)\": pen not used: pairs with no touch device: \(outcome.unpaired ?? "no rule matched")")
+                continue
+            }
+            let touch = touches[t]
+            do {
+                let device = try LiveDevice(path: node, udevProperties: knownPens[node] ?? [:])
+                try session.addPen(device, pairedWith: touch.id, reason: reason, config: touch.record.setup.options.penGate)
+                penNotes[node] = nil
+                log.info("\(node) \"\(pen.name)\": pen paired with \(touch.record.node ?? touch.description.origin) "
+                         + "\"\(touch.description.name)\" (\(reason)): its proximity gates that device's touches")
+            } catch {
+                sayOnce(node, "\(node) \"\(pen.name)\": pen not used: \(error)")
+            }
+        }
+    }
+
+    /// Whether the pen node is read now (paired with some touch source).
+    private func isPaired(_ node: String) -> Bool { session.pairedPenNodes.contains(node) }
+
+    private func sayOnce(_ node: String, _ line: String) {
+        guard penNotes[node] != line else { return }
+        penNotes[node] = line
+        log.info(line)
+    }
+}
