@@ -1,3 +1,4 @@
+import EdgeSwipeSystem
 import FixtureSupport
 import Gestures
 import Testing
@@ -160,5 +161,42 @@ import TouchTrace
         #expect(rig.beganTimes == [Microseconds(350_000)])
         #expect(rig.notes.count == 1)
         #expect(rig.notes.first?.contains("went away: touches are no longer gated by a pen") == true, "\(rig.notes)")
+    }
+}
+
+/// The live session's pen path (`LiveSession.addFed`/`addFedPen`, as `run --replay` and the service use it) gives
+/// the replay's gesture events for the fixture, event for event.
+@Suite struct PenLiveSessionTests {
+    final class Collected: @unchecked Sendable {
+        var gestures: [String] = []
+    }
+
+    static func line(_ g: GestureEvent) -> String { "\(g.time) \(g.phase) \(g.failureReason.map { "\($0)" } ?? "-")" }
+
+    @Test func liveAndReplayGateAlike() throws {
+        let trace = try TraceReader.read(path: Fixtures.path(PenReplayTests.file))
+        let options = PenReplayTests.rightEdge()
+        let loop = try EventLoop()
+        let collected = Collected()
+        let session = try LiveSession(loop: loop, options: options, navigation: nil) { out in
+            if case .gesture(let g, _) = out, g.phase != .changed { collected.gestures.append(Self.line(g)) }
+        }
+        let touch = try session.addFed(trace.devices[0].description)
+        let pen = try session.addFedPen(trace.devices[1].description, pairedWith: touch, reason: .nameStem("Demo Panel"),
+                                        config: options.penGate)
+        #expect(session.pens(of: touch).map(\.name) == ["Demo Panel Stylus"])
+        // In time order, the touch device first at equal times (the replay's merge), each device's own order kept.
+        let tagged = (trace.devices[0].events.map { ($0, touch) } + trace.devices[1].events.map { ($0, pen) }).enumerated()
+        let merged = tagged.sorted { ($0.element.0.time, $0.offset) < ($1.element.0.time, $1.offset) }.map(\.element)
+        for (event, id) in merged {
+            if id == pen { session.feed(event, toPen: id) } else { session.feed(event, to: id) }
+        }
+        let (replayed, _) = try PenReplayTests.replay(options)
+        #expect(collected.gestures == replayed.map { Self.line($0.1) })
+        #expect(collected.gestures.first == "100000 failed touched down while the pen was in proximity")
+        // The touch source gone, its pen goes with it.
+        session.remove(touch, now: Microseconds(2_000_000))
+        #expect(session.pens(of: touch).isEmpty)
+        withExtendedLifetime(loop) {}
     }
 }

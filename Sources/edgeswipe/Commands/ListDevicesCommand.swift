@@ -39,33 +39,12 @@ enum ListDevicesCommand: Subcommand {
             found = o.nodes.map { DeviceDiscovery.open($0, keepOpen: false) }
         }
         var blocks: [String] = []
-        let pens = penRows(found)
+        let pens = PenListing.rows(found.map { ($0.node, $0.description) })
         for (i, d) in found.enumerated() { blocks.append(block(d, size: o.size, pen: pens[i])) }
         Output.stdout(blocks.joined(separator: "\n\n"))
         // Named nodes that could not be opened at all are a failure, as for libinput's tools.
         if !o.nodes.isEmpty, found.contains(where: { $0.description == nil }) { return .failure }
         return .success
-    }
-
-    /// Each device's "Pen" row (issue 36): a touch device's paired pens and why; a pen's touch device, or why
-    /// none. By the pairing rule alone (docs/daemon.md, "Pens paired with touch devices"): a configuration's
-    /// `pen:` is not read here. Nil: no pen in the list, or a device that is neither.
-    static func penRows(_ found: [DiscoveredDevice]) -> [Int: String] {
-        let described = found.indices.filter { found[$0].description != nil }
-        let descriptions = described.compactMap { found[$0].description }
-        let plan = PenPlan(descriptions, requests: descriptions.map { _ in .automatic })
-        var rows: [Int: String] = [:]
-        for (k, i) in described.enumerated() {
-            guard PenPairing.isPen(descriptions[k]) else { continue }
-            if let t = plan.touchOfPen[k], let reason = plan.reasons[k] {
-                rows[i] = "pairs with \(descriptions[t].name) (\(found[described[t]].node), \(reason))"
-                let line = "pen: \(descriptions[k].name) (\(reason))"
-                rows[described[t]] = rows[described[t]].map { $0 + "; " + line } ?? line
-            } else {
-                rows[i] = "pairs with nothing: \(plan.unpaired[k] ?? "no touch device")"
-            }
-        }
-        return rows
     }
 
     static func block(_ d: DiscoveredDevice, size: PhysicalSize?, pen: String? = nil) -> String {
