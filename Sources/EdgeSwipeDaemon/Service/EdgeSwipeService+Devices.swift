@@ -60,7 +60,7 @@ extension EdgeSwipeService {
             let converted = device.convertsToProtocolB ? " (protocol A, read as protocol B through libmtdev)" : ""
             let owned = clone.map { "; owned: grabbed, forwarded through \($0.devnode ?? "a uinput clone") \"\($0.name)\"\(converted)" } ?? ""
             log.info("\(node) \"\(device.description.name)\": \(found.decision.reason)\(owned)\(outputSizeNote(id))")
-            if !knownPens.isEmpty { pairPens() }
+            pairPens()
         } catch {
             device.close()
             if let geometry = error as? GeometryError, case .noPhysicalSize = geometry {
@@ -121,6 +121,7 @@ extension EdgeSwipeService {
                 let id = try session.addFrameSource(name: d.name, node: d.node, size: size, options: setup.options,
                                                     sizeIsFromOutput: !sizeIsConfigured && d.reportedSize == nil)
                 devices[id] = DeviceRecord(node: d.node, kind: .touchscreen, setup: setup)
+                pairPens()
                 log.info("\(d.node) \"\(d.name)\": touchscreen through libinput, \(size)\(sizeIsConfigured ? " (configured)" : "")"
                          + outputSizeNote(id))
                 return LibinputTouchSource.Use(source: id, size: size)

@@ -2,16 +2,16 @@ import Gestures
 import TouchInput
 import TouchModel
 
-/// Pen nodes (issue 36): a pen is opened only when it pairs with a touch device the service reads through
-/// libevdev, by `PenPairing`'s rule and the touch device's `pen:` setting; it then feeds that device's pen gate
-/// (`LiveSession.addPen`). Offered again whenever a touch device or a pen comes.
+/// Pen nodes (issue 36): a pen is opened only when it pairs with a touch device the service uses (read through
+/// libevdev or libinput), by `PenPairing`'s rule and the touch device's `pen:` setting; it then feeds that device's
+/// pen gate (`LiveSession.addPen`). Offered again whenever a touch device or a pen comes.
 extension EdgeSwipeService {
-    /// Pairs every known pen not yet paired with the evdev touch sources open now; says once why a pen pairs with
-    /// nothing (libinput's touchscreens are not offered: libinput does its own arbitration for them).
+    /// Pairs every known pen not yet paired with the touch sources open now; says once why a pen pairs with nothing.
     func pairPens() {
+        guard !knownPens.isEmpty else { return }
         let touches: [(id: SourceID, record: DeviceRecord, description: DeviceDescription)] = devices.keys.sorted().compactMap { id in
-            guard let record = devices[id], record.setup.reader == .evdev, let pipeline = session.pipeline(id) else { return nil }
-            return (id, record, pipeline.description)
+            guard let record = devices[id], let description = pairingDescription(record, pipeline: session.pipeline(id)) else { return nil }
+            return (id, record, description)
         }
         for node in knownPens.keys.sorted() {
             guard !isPaired(node) else { continue }
@@ -32,6 +32,16 @@ extension EdgeSwipeService {
             } catch {
                 sayOnce(node, "\(node) \"\(pen.name)\": pen not used: \(error)")
             }
+        }
+    }
+
+    /// What the pairing rule reads of a touch source: its own description (libevdev), or its node's as libevdev
+    /// gives it (a libinput touchscreen's pipeline knows only its name and size); none for a recording's device.
+    private func pairingDescription(_ record: DeviceRecord, pipeline: DevicePipeline?) -> DeviceDescription? {
+        switch record.setup.reader {
+        case .evdev: return pipeline?.description
+        case .libinput: return record.node.flatMap { DeviceDiscovery.open($0, udevProperties: [:], keepOpen: false).description }
+        case .recording: return nil
         }
     }
 
