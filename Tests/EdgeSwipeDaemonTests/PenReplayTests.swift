@@ -101,9 +101,9 @@ import TouchTrace
 
         func pen(_ p: PenSource, at ms: UInt64, inProximity: Bool) {
             let t = Microseconds(ms * 1000)
-            core.feed(InputEvent(time: t, type: EventType.key, code: KeyCode.btnToolPen, value: inProximity ? 1 : 0), toPen: p)
-            core.feed(InputEvent(time: t, type: EventType.abs, code: AbsCode.x, value: 15000), toPen: p)
-            core.feed(InputEvent(time: t, type: EventType.syn, code: SynCode.report, value: 0), toPen: p)
+            core.feedPen(InputEvent(time: t, type: EventType.key, code: KeyCode.btnToolPen, value: inProximity ? 1 : 0), to: p)
+            core.feedPen(InputEvent(time: t, type: EventType.abs, code: AbsCode.x, value: 15000), to: p)
+            core.feedPen(InputEvent(time: t, type: EventType.syn, code: SynCode.report, value: 0), to: p)
         }
 
         /// A finger from 3 mm off the right edge, 4 mm inward per 10 ms frame for 5 frames, then lifted.

@@ -38,7 +38,7 @@ extension LiveSession {
     /// One event of a fed pen.
     package func feed(_ event: InputEvent, toPen id: SourceID) {
         guard let pen = pens[id] else { return }
-        core.feed(event, toPen: pen)
+        core.feedPen(event, to: pen)
         rearm()
     }
 
@@ -79,7 +79,7 @@ extension LiveSession {
         var outcome: ReadOutcome
         do {
             repeat {
-                outcome = try device.read { event in core.feed(event, toPen: pen) }
+                outcome = try device.read { event in core.feedPen(event, to: pen) }
             } while outcome == .limitReached
         } catch {
             core.sink(.deviceNote("pen \(device.path): read failed: \(error); pen dropped", device: pen.touch.id))

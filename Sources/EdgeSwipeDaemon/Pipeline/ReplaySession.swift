@@ -104,7 +104,7 @@ public final class ReplaySession {
         while let (d, event) = merge.next() {
             switch slots[d] {
             case .touch(let source): core.feed(event, to: source)
-            case .pen(let pen): core.feed(event, toPen: pen)
+            case .pen(let pen): core.feedPen(event, to: pen)
             case .reserved: break
             }
             done += 1

@@ -33,8 +33,9 @@ extension SessionCore {
     }
 
     /// One event of a pen node, at its own time: what is due fires first, so a touch-down and a proximity change
-    /// at the same instant are taken in the order a live run reads them.
-    func feed(_ event: InputEvent, toPen pen: PenSource) {
+    /// at the same instant are taken in the order a live run reads them. Not named `feed`: hot-path.order's glob
+    /// for the touch path's `feed` would pull it into the per-wake-up span.
+    func feedPen(_ event: InputEvent, to pen: PenSource) {
         guard !pen.removed else { return }
         fire(upTo: event.time)
         guard let reading = pen.tracker.feed(event) else { return }
