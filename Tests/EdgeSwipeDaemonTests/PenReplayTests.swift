@@ -106,8 +106,9 @@ import TouchTrace
             core.feedPen(InputEvent(time: t, type: EventType.syn, code: SynCode.report, value: 0), to: p)
         }
 
-        /// A finger from 3 mm off the right edge, 4 mm inward per 10 ms frame for 5 frames, then lifted.
-        func swipe(at ms: UInt64, id: Int32) {
+        /// A finger from 3 mm off the right edge, 4 mm inward per 10 ms frame for 5 frames, then lifted; `during`
+        /// runs after its first move (mid-stroke).
+        func swipe(at ms: UInt64, id: Int32, during: (() -> Void)? = nil) {
             func frame(_ k: UInt64, _ events: [(UInt16, UInt16, Int32)]) {
                 let t = Microseconds((ms + 10 * k) * 1000)
                 for (type, code, value) in events + [(EventType.syn, SynCode.report, 0)] {
@@ -117,7 +118,10 @@ import TouchTrace
             frame(0, [(EventType.abs, AbsCode.mtSlot, 0), (EventType.abs, AbsCode.mtTrackingID, id),
                       (EventType.abs, AbsCode.mtPositionX, 2970), (EventType.abs, AbsCode.mtPositionY, 1000),
                       (EventType.key, KeyCode.btnTouch, 1)])
-            for k in 1...5 { frame(UInt64(k), [(EventType.abs, AbsCode.mtPositionX, 2970 - 40 * Int32(k))]) }
+            for k in 1...5 {
+                frame(UInt64(k), [(EventType.abs, AbsCode.mtPositionX, 2970 - 40 * Int32(k))])
+                if k == 1 { during?() }
+            }
             frame(6, [(EventType.abs, AbsCode.mtTrackingID, -1), (EventType.key, KeyCode.btnTouch, 0)])
         }
 
@@ -147,6 +151,19 @@ import TouchTrace
         rig.swipe(at: 700, id: 2)   // both out for 200 ms
         #expect(rig.failures == [.penInProximity(msSinceOut: nil)])
         #expect(rig.beganTimes == [Microseconds(720_000)])
+    }
+
+    /// The pen unplugged while a hand it gated is still sliding: that hand stays rejected until it lifts (it never
+    /// begins), and the next finger swipes.
+    @Test func aHandGatedBeforeThePenWasUnpluggedStaysGatedUntilItLifts() throws {
+        let rig = try Rig()
+        let p = rig.addPen()
+        rig.pen(p, at: 0, inProximity: true)
+        rig.swipe(at: 100, id: 1, during: { rig.core.remove(p, now: Microseconds(115_000)) })
+        rig.swipe(at: 200, id: 2)
+        #expect(rig.failures == [.penInProximity(msSinceOut: nil)])
+        #expect(rig.beganTimes == [Microseconds(220_000)])
+        #expect(rig.notes.count == 1)
     }
 
     @Test func unpluggingThePenInProximityOpensTheGateAndSaysSoOnce() throws {
