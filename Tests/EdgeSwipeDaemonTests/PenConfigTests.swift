@@ -46,4 +46,8 @@ import TouchInput
         #expect(found.first?.key == key, "\(found)")
         #expect(found.first?.line == line)
     }
+
+    @Test func aNegativeLingerIsSaidAsWritten() {
+        #expect(issues("defaults:\n  thresholds:\n    pen_linger_ms: -5\n").first?.message == "-5 must be at least 0 ms")
+    }
 }

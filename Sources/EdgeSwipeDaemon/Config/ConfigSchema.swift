@@ -233,7 +233,8 @@ extension DaemonConfig {
     private static func atLeastZero(_ r: ConfigReader, _ node: YAMLNode, _ key: String, atMost: Double, unit: String) -> Double? {
         guard let v = r.number(node, key, atMost: atMost, unit: unit) else { return nil }
         guard v >= 0 else {
-            r.issue(key, node.mark, "\(v) must be at least 0 \(unit)")
+            let shown = v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+            r.issue(key, node.mark, "\(shown) must be at least 0 \(unit)")
             return nil
         }
         return v
