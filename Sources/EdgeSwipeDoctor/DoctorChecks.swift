@@ -21,6 +21,7 @@ public enum DoctorChecks {
     public static func run(_ facts: DoctorFacts) -> DoctorReport {
         var findings: [DoctorFinding] = []
         findings += touchDevices(facts)
+        findings += pens(facts)
         findings += gestureTools(facts)
         findings += autostartedTools(facts)
         findings += secondEdgeSwipe(facts)
@@ -44,6 +45,19 @@ public enum DoctorChecks {
         return [DoctorFinding(code: .noTouchDeviceUsed, subject: "devices",
                               message: "EdgeSwipe uses no touch device: \(seen)",
                               remedy: "run 'edgeswipe list-devices' as root to see every node and why; a touchscreen needs ABS_MT axes and udev's ID_INPUT_TOUCHSCREEN")]
+    }
+
+    /// A pen that pairs with nothing: its proximity gates no touch device (issue 36). Information: the back swipe
+    /// works, only a hand resting while writing is not held off.
+    static func pens(_ facts: DoctorFacts) -> [DoctorFinding] {
+        facts.pens.compactMap { pen in
+            guard let why = pen.unpaired else { return nil }
+            return DoctorFinding(code: .unpairedPen, subject: pen.node,
+                                 message: "pen \(pen.node) (\(pen.name)) pairs with no touch device: \(why); a hand resting on "
+                                     + "the screen while writing is taken as any touch",
+                                 remedy: "name it in its touch device's entry (pen: \(pen.name)) in the service's configuration",
+                                 severity: .info)
+        }
     }
 
     static func gestureTools(_ facts: DoctorFacts) -> [DoctorFinding] {

@@ -32,6 +32,8 @@ public struct DoctorFacts: Sendable, Equatable {
     public var invokingUID: UInt32?
     /// GNOME, KDE Plasma, Plasma Mobile and Phosh (issue 39).
     public var desktop = DesktopFacts()
+    /// Pen nodes found and whether each pairs with a touch device (issue 36), in the words of `list-devices`.
+    public var pens: [PenFact] = []
 
     public init(touchDevices: [TouchDeviceFact] = [], processes: [ProcessFact] = [], edgeSwipeEdges: Set<Edge> = [.left],
                 service: ServiceFact = .notChecked, compositorConfigs: [ConfigFileFact] = [], selfPID: Int32 = 0) {
@@ -41,6 +43,20 @@ public struct DoctorFacts: Sendable, Equatable {
         self.service = service
         self.compositorConfigs = compositorConfigs
         self.selfPID = selfPID
+    }
+}
+
+/// A pen node (BTN_TOOL_PEN with ABS_X/Y) and the touch device it pairs with; `unpaired` says why it pairs with none.
+public struct PenFact: Sendable, Equatable {
+    public var node: String
+    public var name: String
+    /// Nil when it pairs with a touch device.
+    public var unpaired: String?
+
+    public init(node: String, name: String, unpaired: String? = nil) {
+        self.node = node
+        self.name = name
+        self.unpaired = unpaired
     }
 }
 

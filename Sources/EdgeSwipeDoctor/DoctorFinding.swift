@@ -44,6 +44,9 @@ public struct DoctorFinding: Sendable, Equatable {
         case phoshEdge
         /// A lisgd gesture (`-g`) starts at an edge EdgeSwipe swipes from.
         case lisgdEdgeGesture
+        /// A pen node pairs with no touch device, so writing with the hand on the screen is not told from a swipe
+        /// (informational).
+        case unpairedPen
     }
 
     /// A problem stands between the user and a working back swipe (exit status 1); information is worth knowing

@@ -47,9 +47,12 @@ public struct DeviceDescription: Hashable, Sendable {
     public var udevProperties: [String: String]
     /// Where the description came from, for error messages: a node path, or a file name.
     public var origin: String
+    /// The kernel's physical path (`EVIOCGPHYS`, e.g. `usb-0000:00:14.0-1/input0`), empty when unknown: uinput
+    /// nodes without one, and recordings (neither `libinput record` nor evemu writes it).
+    public var phys: String
 
     public init(name: String, id: InputID, codes: [UInt16: Set<UInt16>] = [:], absInfo: [UInt16: AbsInfo] = [:],
-                properties: Set<UInt16> = [], udevProperties: [String: String] = [:], origin: String = "") {
+                properties: Set<UInt16> = [], udevProperties: [String: String] = [:], origin: String = "", phys: String = "") {
         self.name = name
         self.id = id
         self.codes = codes
@@ -57,6 +60,7 @@ public struct DeviceDescription: Hashable, Sendable {
         self.properties = properties
         self.udevProperties = udevProperties
         self.origin = origin
+        self.phys = phys
     }
 
     public var supportedTypes: Set<UInt16> { Set(codes.keys) }

@@ -67,6 +67,7 @@ public enum KeyCode {
     public static let btnToolFinger = UInt16(BTN_TOOL_FINGER)
     public static let btnToolPen = UInt16(BTN_TOOL_PEN)
     public static let btnStylus = UInt16(BTN_STYLUS)
+    public static let btnToolRubber = UInt16(BTN_TOOL_RUBBER)
     public static let btnToolDoubleTap = UInt16(BTN_TOOL_DOUBLETAP)
     public static let btnToolTripleTap = UInt16(BTN_TOOL_TRIPLETAP)
     public static let btnToolQuadTap = UInt16(BTN_TOOL_QUADTAP)

@@ -51,6 +51,9 @@ import YAMLDocument
             "palm_pressure": 0.9
             "grip_radius_mm": 1.5
             "grip_ms": 300
+            "pen_linger_ms": 90
+            "pen_hand_margin_mm": 20
+            "pen_stuck_ms": 30000
           "actions":
             - "on": "complete"
               "edge": "left"
@@ -59,6 +62,8 @@ import YAMLDocument
             - "on": "began"
               "run": ["/usr/local/bin/kiosk-hook", "{gesture}", "--edge={edge}"]
           "toolkit_routing": true
+          "handedness": "auto"
+          "pen": "auto"
           "routes":
             - "match":
                 "app_id": "org.kde.*"
@@ -107,6 +112,9 @@ import YAMLDocument
               "palm_pressure": 0.8
               "grip_radius_mm": 2
               "grip_ms": 400
+              "pen_linger_ms": 120
+              "pen_hand_margin_mm": 25
+              "pen_stuck_ms": 60000
             "actions":
               - "on": "cancel"
                 "edge": "right"
@@ -114,6 +122,8 @@ import YAMLDocument
                 "key": "default"
               - "run": ["/usr/bin/logger", "{trigger}"]
             "toolkit_routing": true
+            "handedness": "right"
+            "pen": "IPTS Stylus"
             "routes":
               - "match":
                   "app_id": "org.kde.*"

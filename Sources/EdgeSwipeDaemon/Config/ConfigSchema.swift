@@ -101,7 +101,7 @@ extension DaemonConfig {
     }
 
     static let settingsKeys = ["size", "rotation", "output", "calibration", "edges", "thresholds", "actions", "own", "routes",
-                               "toolkit_routing"]
+                               "toolkit_routing", "handedness", "pen"]
     /// What `rotation` accepts, for messages.
     static let rotationRule = "\(ScreenRotation.rule), auto (the output's) or accelerometer (iio-sensor-proxy's)"
 
@@ -165,6 +165,15 @@ extension DaemonConfig {
         }
         if let e = m["routes"] { s.routes = readRoutes(r, e.value, "\(key).routes") }
         if let e = m["toolkit_routing"], let b = r.bool(e.value, "\(key).toolkit_routing") { s.toolkitRouting = b }
+        if let e = m["handedness"] { s.handedness = r.enumValue(e.value, "\(key).handedness", PenHandedness.self) }
+        if let e = m["pen"], let name = r.string(e.value, "\(key).pen") {
+            switch name {
+            case "": r.issue("\(key).pen", e.value.mark, "must name a pen node, or be none or auto")
+            case "none": s.pen = PenRequest.none
+            case "auto": s.pen = .automatic
+            default: s.pen = .named(name)
+            }
+        }
         return s
     }
 
@@ -173,7 +182,7 @@ extension DaemonConfig {
         let known = ["fingers", "edge_zone_mm", "activation_distance_mm", "angle_tolerance_deg", "max_drift_mm",
                      "activation_timeout_ms", "complete_progress", "complete_velocity_mm_s", "along_edge_slop_mm", "arm_min_travel_mm",
                      "arm_min_interval_ms", "arm_cone_ratio", "palm_major_mm", "palm_area_mm2", "palm_pressure",
-                     "grip_radius_mm", "grip_ms"]
+                     "grip_radius_mm", "grip_ms", "pen_linger_ms", "pen_hand_margin_mm", "pen_stuck_ms"]
         guard let m = r.mapping(node, key, known: known) else { return t }
         if let e = m["fingers"] { t.fingers = r.int(e.value, "\(key).fingers", range: 1...5) }
         if let e = m["edge_zone_mm"] { t.edgeZoneMM = r.number(e.value, "\(key).edge_zone_mm", above: 0, atMost: 100, unit: "mm") }
@@ -209,7 +218,26 @@ extension DaemonConfig {
         if let e = m["palm_pressure"] { t.palmPressure = r.number(e.value, "\(key).palm_pressure", above: 0, atMost: 1) }
         if let e = m["grip_radius_mm"] { t.gripRadiusMM = r.number(e.value, "\(key).grip_radius_mm", above: 0, atMost: 50, unit: "mm") }
         if let e = m["grip_ms"] { t.gripTimeMS = r.number(e.value, "\(key).grip_ms", above: 0, atMost: 10_000, unit: "ms") }
+        // The pen gate (issue 36), the ranges of PenGateConfig.problems(): 0 lingers not at all.
+        if let e = m["pen_linger_ms"] { t.penLingerMS = atLeastZero(r, e.value, "\(key).pen_linger_ms", atMost: 10_000, unit: "ms") }
+        if let e = m["pen_hand_margin_mm"] {
+            t.penHandMarginMM = atLeastZero(r, e.value, "\(key).pen_hand_margin_mm", atMost: 1_000, unit: "mm")
+        }
+        if let e = m["pen_stuck_ms"] {
+            t.penStuckMS = r.number(e.value, "\(key).pen_stuck_ms", above: 0, atMost: 3_600_000, unit: "ms")
+        }
         return t
+    }
+
+    /// A number from 0 (allowed) to `atMost`.
+    private static func atLeastZero(_ r: ConfigReader, _ node: YAMLNode, _ key: String, atMost: Double, unit: String) -> Double? {
+        guard let v = r.number(node, key, atMost: atMost, unit: unit) else { return nil }
+        guard v >= 0 else {
+            let shown = v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+            r.issue(key, node.mark, "\(shown) must be at least 0 \(unit)")
+            return nil
+        }
+        return v
     }
 
     private static func readAction(_ r: ConfigReader, _ node: YAMLNode, _ key: String) -> ActionRule? {

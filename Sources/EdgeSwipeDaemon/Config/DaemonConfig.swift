@@ -127,6 +127,9 @@ package struct Thresholds: Hashable, Sendable {
     package var palmPressure: Double?
     package var gripRadiusMM: Double?
     package var gripTimeMS: Double?
+    package var penLingerMS: Double?
+    package var penHandMarginMM: Double?
+    package var penStuckMS: Double?
 
     package init() {}
 
@@ -149,6 +152,9 @@ package struct Thresholds: Hashable, Sendable {
         t.palmPressure = o.palmPressure ?? palmPressure
         t.gripRadiusMM = o.gripRadiusMM ?? gripRadiusMM
         t.gripTimeMS = o.gripTimeMS ?? gripTimeMS
+        t.penLingerMS = o.penLingerMS ?? penLingerMS
+        t.penHandMarginMM = o.penHandMarginMM ?? penHandMarginMM
+        t.penStuckMS = o.penStuckMS ?? penStuckMS
         return t
     }
 }
@@ -174,13 +180,20 @@ package struct DeviceSettings: Hashable, Sendable {
     /// Whether the toolkit of the focused app (and the shipped app_id rules) decide a back no route takes.
     /// Nil: on (`DeviceSettings.toolkitRoutingDefault`).
     package var toolkitRouting: Bool?
+    /// Which hand holds the paired pen (`handedness: auto|left|right`); nil: from the pen's tilt.
+    package var handedness: PenHandedness?
+    /// Which pen node pairs with the device (`pen: NAME`, `pen: none`, `pen: auto`); nil: the group rule.
+    package var pen: PenRequest?
 
     /// Toolkit routing is on unless a configuration turns it off (issue 35: common apps need no configuration).
     package static let toolkitRoutingDefault = true
 
     package init(size: PhysicalSize? = nil, rotation: RotationSetting? = nil, output: String? = nil,
                 calibration: [Double]? = nil, edges: [Edge]? = nil, thresholds: Thresholds = Thresholds(),
-                actions: [ActionRule]? = nil, own: Bool? = nil, routes: [BackRoute]? = nil, toolkitRouting: Bool? = nil) {
+                actions: [ActionRule]? = nil, own: Bool? = nil, routes: [BackRoute]? = nil, toolkitRouting: Bool? = nil,
+                handedness: PenHandedness? = nil, pen: PenRequest? = nil) {
+        self.handedness = handedness
+        self.pen = pen
         self.routes = routes
         self.toolkitRouting = toolkitRouting
         self.size = size
@@ -198,7 +211,8 @@ package struct DeviceSettings: Hashable, Sendable {
                        calibration: o.calibration ?? calibration,
                        edges: o.edges ?? edges, thresholds: thresholds.overlaid(with: o.thresholds),
                        actions: o.actions ?? actions, own: o.own ?? own, routes: o.routes ?? routes,
-                       toolkitRouting: o.toolkitRouting ?? toolkitRouting)
+                       toolkitRouting: o.toolkitRouting ?? toolkitRouting, handedness: o.handedness ?? handedness,
+                       pen: o.pen ?? pen)
     }
 }
 

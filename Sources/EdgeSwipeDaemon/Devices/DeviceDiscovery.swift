@@ -20,6 +20,8 @@ package enum DeviceDiscovery {
     package static func scan(selectors: [DeviceSelector] = [], mode: SelectionMode = .all,
                             keepOpen: Bool = false) throws -> [DiscoveredDevice] {
         try UdevInputNodes.list().map { node in
+            // A pen is opened to be described (list-devices pairs it), never used as a touch device.
+            if node.isPenCandidate { return open(node.devnode, udevProperties: node.properties, keepOpen: false) }
             if let why = node.udevRefusal {
                 return DiscoveredDevice(node: node.devnode, udevProperties: node.properties, description: nil, device: nil,
                                         classification: nil, decision: DeviceDecision(use: false, reason: why))

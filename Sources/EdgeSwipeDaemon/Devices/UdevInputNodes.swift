@@ -15,6 +15,15 @@ package struct UdevInputNode: Hashable, Sendable {
 
     /// Whether udev's input_id says this is a touch surface the service may open. Keyboards, keys and mice
     /// are never opened, so the check happens before the node is opened, from udev's properties alone.
+    /// A tablet node (ID_INPUT_TABLET=1, neither keyboard nor mouse) that may be a pen to pair with a touch device
+    /// (issue 36): opened to read its description, and kept only when it pairs with a used touch device.
+    package var isPenCandidate: Bool {
+        // A node that is a touch surface too (one node for pen and fingers) stays a touch device.
+        initialized && properties["ID_INPUT_TABLET"] == "1" && properties["ID_INPUT_TOUCHSCREEN"] != "1"
+            && properties["ID_INPUT_TOUCHPAD"] != "1" && properties["ID_INPUT_KEYBOARD"] != "1"
+            && properties["ID_INPUT_MOUSE"] != "1" && properties["EDGESWIPE_CLONE"] != "1"
+    }
+
     package var udevRefusal: String? {
         if !initialized { return "udev has not initialised it yet" }
         if properties["EDGESWIPE_CLONE"] == "1" {

@@ -62,6 +62,7 @@ public final class DevicePipeline {
         next.delegate = arena.delegate
         next.source = arena.source
         next.logSink = arena.logSink
+        next.penGate = carriedPenGate(options.penGate)
         arena = next
         if size != geometry.size {
             geometry.size = size
@@ -120,4 +121,52 @@ public final class DevicePipeline {
     public func deadlineReached(now: Microseconds) -> [GestureEvent] { arena.deadlineReached(now: now) }
 
     public var diagnostics: [DecoderDiagnostic] { decodes ? decoder.diagnostics : [] }
+
+    // MARK: Paired pens (issue 36)
+
+    /// The paired pens as one, for the arena's gate.
+    private var pens = PenMerge()
+    /// What the gate last saw, to start a new gate (reloaded pen settings) where the old one was.
+    private var lastPenSample: PenSample?
+
+    /// A pen node pairs with this device: its touch-downs are asked of the pen gate from now on.
+    public func attachPen(config: PenGateConfig) {
+        if arena.penGate == nil { arena.penGate = PenGate(config: config) }
+    }
+
+    /// Pen `pen`'s state at one of its frames, its tip mapped onto this surface (the pen's axes span the same
+    /// glass) and then onto the screen as touches are, so the gate compares like with like.
+    public func penChanged(pen: Int, _ r: PenReading) {
+        guard arena.penGate != nil else { return }
+        let sample = PenSample(time: r.time, inProximity: r.inProximity,
+                               positionMM: arena.transform.screenMM(normalized: r.normalized),
+                               tiltXDegrees: r.tiltXDegrees, tiltYDegrees: r.tiltYDegrees)
+        let seen = pens.update(pen: pen, sample)
+        lastPenSample = seen
+        arena.penChanged(seen)
+    }
+
+    /// Pen `pen`'s node went away at `time`. Returns true when no pen is left: the gate is gone and opens at once
+    /// (a hand already rejected stays so until it lifts).
+    @discardableResult
+    public func detachPen(pen: Int, time: Microseconds) -> Bool {
+        if let seen = pens.remove(pen: pen, time: time) {
+            lastPenSample = seen
+            arena.penChanged(seen)
+            return false
+        }
+        guard pens.isEmpty else { return false }
+        arena.penGate = nil
+        lastPenSample = nil
+        return true
+    }
+
+    /// The gate for a new arena: the old one if its settings stay, else a new one that has seen the last sample.
+    private func carriedPenGate(_ config: PenGateConfig) -> PenGate? {
+        guard let old = arena.penGate else { return nil }
+        if old.config == config { return old }
+        var gate = PenGate(config: config)
+        if let lastPenSample { gate.update(lastPenSample) }
+        return gate
+    }
 }

@@ -17,11 +17,15 @@ package final class LiveSession {
         let registration: LoopRegistration
     }
 
-    private let loop: EventLoop  // strong: the loop must outlive the registrations this session removes
+    let loop: EventLoop  // strong: the loop must outlive the registrations this session removes
     private let options: PipelineOptions
     let core: SessionCore
     private let timer: DeadlineTimer
     private var readings: [SourceID: Reading] = [:]
+    /// Pen nodes paired with touch sources (`LiveSession+Pens`), and those read from their own descriptor.
+    var pens: [SourceID: PenSource] = [:]
+    var penReadings: [SourceID: LiveDevice] = [:]
+    var penRegistrations: [SourceID: LoopRegistration] = [:]
     /// Every raw event as read, before decoding (for `record`).
     /// This and the other properties read on every wake-up have unchecked exclusivity: one thread, and no
     /// access overlaps another. The dynamic check is a runtime call into thread-local state on each access,
@@ -85,6 +89,7 @@ package final class LiveSession {
     /// The device handlers capture the session unowned(unsafe) (see `add`): none may stay registered after it.
     deinit {
         for reading in readings.values { reading.registration.close() }
+        for registration in penRegistrations.values { registration.close() }
     }
 
     /// After a change from outside the input path (a control command): publish what navigation did and
@@ -159,7 +164,9 @@ package final class LiveSession {
     /// Returns whether a contact was down and so was cancelled.
     @discardableResult
     package func remove(_ id: SourceID, now: Microseconds) -> Bool {
+        if pens[id] != nil { return removePen(id, now: now) }
         guard let source = core.sources[id] else { return false }
+        dropPens(of: id)
         let reading = readings.removeValue(forKey: id)
         reading?.registration.close()
         let cancelled = core.remove(source, now: now)
@@ -212,7 +219,7 @@ package final class LiveSession {
 
     /// Arms the timer at the earliest pending deadline, or disarms it: no wake-ups while nothing is pending.
     @inline(__always)
-    private func rearm() {
+    func rearm() {
         let earliest = core.nextDeadline
         guard earliest != timer.deadline else { return }
         do {

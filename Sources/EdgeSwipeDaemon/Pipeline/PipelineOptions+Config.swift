@@ -38,6 +38,11 @@ extension PipelineOptions {
                             gripRadiusMM: t.gripRadiusMM ?? defaults.gripRadiusMM,
                             gripTimeMS: t.gripTimeMS ?? defaults.gripTimeMS)
         }
+        let pen = PenGateConfig()
+        penGate = PenGateConfig(lingerMS: t.penLingerMS ?? pen.lingerMS, handMarginMM: t.penHandMarginMM ?? pen.handMarginMM,
+                                stuckMS: t.penStuckMS ?? pen.stuckMS, handedness: settings.handedness ?? pen.handedness)
+        if !penGate.problems().isEmpty { throw ConfigMappingError(penGate.problems().joined(separator: "; ")) }
+        penRequest = settings.pen ?? .automatic
         for r in recognizers where !r.problems().isEmpty {
             throw ConfigMappingError("recognizer \(r.name): " + r.problems().joined(separator: "; "))
         }

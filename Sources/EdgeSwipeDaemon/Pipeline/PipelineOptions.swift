@@ -30,6 +30,10 @@ public struct PipelineOptions: Hashable, Sendable {
     /// Report each stroke that started near an edge and did not become a back (`PipelineOutput.nearMiss`:
     /// debug-events, `replay --explain`, the service's `nearMiss` class). Off: the outputs are as before.
     public var explainNearMisses = false
+    /// The pen gate's settings, used when a pen node pairs with the device (issue 36).
+    public var penGate = PenGateConfig()
+    /// Which pen node pairs with the device (`pen:` in its entry): by the group rule, a named one, or none.
+    public var penRequest = PenRequest.automatic
 
     public init() {}
 

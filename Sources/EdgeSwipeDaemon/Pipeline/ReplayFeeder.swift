@@ -1,4 +1,5 @@
 import EdgeSwipeSystem
+import Gestures
 import TouchInput
 import TouchTrace
 import TouchModel
@@ -27,8 +28,14 @@ package final class ReplayFeeder {
     private let loop: EventLoop
     private let session: LiveSession
     private let timer: DeadlineTimer
-    /// The session sources of the recording's devices, in the recording's order.
+    /// The session sources of the recording's touch devices, in the recording's order (a paired pen's is not one).
     package private(set) var sourceIDs: [SourceID] = []
+    /// The touch devices' sources with their descriptions (paired pens are not among them: they gate these).
+    package private(set) var touchSources: [(id: SourceID, device: DeviceDescription)] = []
+    /// Each device's source, in the recording's order (a paired pen's among them).
+    private var deviceSources: [SourceID] = []
+    /// The sources that are paired pens.
+    private var penIDs: Set<SourceID> = []
     private var merge: TraceMerge
     /// The CLOCK_MONOTONIC time at which the recording's first event plays.
     private var origin = Microseconds.zero
@@ -46,7 +53,24 @@ package final class ReplayFeeder {
         merge = TraceMerge(stream)
         firstEvent = merge.nextTime ?? .zero
         timer = try DeadlineTimer(loop: loop)
-        for device in stream.devices { sourceIDs.append(try session.addFed(device, options: options)) }
+        // Pens pair with the recording's touch devices as `replay` pairs them (PenPlan), so both gate alike.
+        let requests = stream.devices.map { _ in options?.penRequest ?? .automatic }
+        let plan = PenPlan(stream.devices, requests: requests)
+        var ids: [SourceID?] = []
+        for (d, device) in stream.devices.enumerated() {
+            ids.append(plan.touchOfPen[d] == nil ? try session.addFed(device, options: options) : nil)
+        }
+        for (d, device) in stream.devices.enumerated() {
+            guard let t = plan.touchOfPen[d], let touch = ids[t], let reason = plan.reasons[d] else { continue }
+            let id = try session.addFedPen(device, pairedWith: touch, reason: reason, config: options?.penGate ?? PenGateConfig())
+            ids[d] = id
+            penIDs.insert(id)
+        }
+        deviceSources = ids.compactMap { $0 }
+        for (d, id) in deviceSources.enumerated() where !penIDs.contains(id) {
+            sourceIDs.append(id)
+            touchSources.append((id, stream.devices[d]))
+        }
         timer.onExpiry = { [unowned self] now in self.play(upTo: now) }
     }
 
@@ -65,7 +89,9 @@ package final class ReplayFeeder {
         // Every event due, merged across devices by time, with its time moved onto the live clock.
         while let t = merge.nextTime, playTime(t) <= now, let (d, e) = merge.next() {
             fedEvents += 1
-            session.feed(InputEvent(time: playTime(e.time), type: e.type, code: e.code, value: e.value), to: sourceIDs[d])
+            let event = InputEvent(time: playTime(e.time), type: e.type, code: e.code, value: e.value)
+            let id = deviceSources[d]
+            if penIDs.contains(id) { session.feed(event, toPen: id) } else { session.feed(event, to: id) }
         }
         do {
             try armForNext()

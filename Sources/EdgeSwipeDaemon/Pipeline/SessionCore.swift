@@ -127,6 +127,13 @@ final class SessionCore {
         return source
     }
 
+    /// The next source id, for a source that is not a pipeline (a paired pen, `SessionCore+Pens`): ids stay
+    /// the devices' order.
+    func reserveSourceID() -> SourceID {
+        defer { nextID += 1 }
+        return SourceID(nextID)
+    }
+
     /// The source's state machines log to `logSink`.
     private func log(_ source: SessionSource) {
         source.pipeline.logSink = logSink

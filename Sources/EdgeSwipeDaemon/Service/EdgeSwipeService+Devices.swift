@@ -13,6 +13,7 @@ extension EdgeSwipeService {
     func openDevices() throws(ServiceStartError) {
         if !options.devices.isEmpty {
             for node in options.devices { open(node, udev: [:]) }
+            pairPens()
             // A panel waiting for its output's size is used once the session reports it.
             if devices.values.allSatisfy({ $0.setup.reader == .recording }) && awaitingSize.isEmpty {
                 throw .failed("none of the named devices can be used")
@@ -35,6 +36,10 @@ extension EdgeSwipeService {
     /// here), grabbed and cloned when owned; or closed, and why logged.
     private func use(_ found: DiscoveredDevice, setup given: DeviceSetup? = nil, config: DaemonConfig) {
         let node = found.node
+        if let description = found.description, PenPairing.isPen(description) {
+            knownPens[node] = found.udevProperties
+            return
+        }
         guard let device = found.device else {
             log.info("\(node): not used: \(found.decision.reason)")
             return
@@ -55,6 +60,7 @@ extension EdgeSwipeService {
             let converted = device.convertsToProtocolB ? " (protocol A, read as protocol B through libmtdev)" : ""
             let owned = clone.map { "; owned: grabbed, forwarded through \($0.devnode ?? "a uinput clone") \"\($0.name)\"\(converted)" } ?? ""
             log.info("\(node) \"\(device.description.name)\": \(found.decision.reason)\(owned)\(outputSizeNote(id))")
+            pairPens()
         } catch {
             device.close()
             if let geometry = error as? GeometryError, case .noPhysicalSize = geometry {
@@ -115,6 +121,7 @@ extension EdgeSwipeService {
                 let id = try session.addFrameSource(name: d.name, node: d.node, size: size, options: setup.options,
                                                     sizeIsFromOutput: !sizeIsConfigured && d.reportedSize == nil)
                 devices[id] = DeviceRecord(node: d.node, kind: .touchscreen, setup: setup)
+                pairPens()
                 log.info("\(d.node) \"\(d.name)\": touchscreen through libinput, \(size)\(sizeIsConfigured ? " (configured)" : "")"
                          + outputSizeNote(id))
                 return LibinputTouchSource.Use(source: id, size: size)
@@ -156,6 +163,10 @@ extension EdgeSwipeService {
             log.debug("\(number): not an evdev node")
             return
         }
+        if node.isPenCandidate {
+            knownPens[node.devnode] = node.properties
+            return pairPens()
+        }
         if let why = node.udevRefusal {
             log.info("\(node.devnode): not opened: \(why)")
             return
@@ -186,6 +197,7 @@ extension EdgeSwipeService {
 
     func unplugged(_ id: SourceID, path: String) {
         log.info("\(path) unplugged")
+        if knownPens.removeValue(forKey: path) != nil { penNotes[path] = nil }
         devices[id] = nil
         screensMayHaveChanged()
     }

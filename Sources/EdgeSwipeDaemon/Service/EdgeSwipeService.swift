@@ -59,6 +59,11 @@ public final class EdgeSwipeService {
     /// Nodes not used for want of a size (axes without resolution, no `size` setting), with their udev properties:
     /// opened again when an output's size is reported (`offerUnsizedAgain`). Emptied at each such report.
     var awaitingSize: [String: [String: String]] = [:]
+    /// Pen nodes seen (named, or tagged by udev as tablets) with their udev properties: each is opened when it pairs
+    /// with a used touch device (EdgeSwipeService+Pens), and offered again when touch devices come and go.
+    var knownPens: [String: [String: String]] = [:]
+    /// What was last said of each unpaired pen node, so a hotplug that changes nothing says nothing again.
+    var penNotes: [String: String] = [:]
     var libinput: LibinputTouchSource?
     var watcher: UdevTagWatcher?
     private(set) var http: HTTPEndpoint?
@@ -250,7 +255,7 @@ public final class EdgeSwipeService {
         } catch {
             throw .failed("--replay \(plan.path): \(error)")
         }
-        for (id, device) in zip(feeder.sourceIDs, feeder.stream.devices) {
+        for (id, device) in feeder.touchSources {
             devices[id] = DeviceRecord(node: nil, kind: classify(device).kind, setup: setup)
         }
         // The feeder owns this closure, so it takes the ids, not the feeder: capturing the feeder was a cycle

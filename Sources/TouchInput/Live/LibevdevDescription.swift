@@ -7,6 +7,7 @@ extension DeviceDescription {
     /// libevdev's maximum, absinfo with resolution, and input properties.
     init(libevdev dev: OpaquePointer, origin: String, udevProperties: [String: String] = [:]) {
         let name = libevdev_get_name(dev).map { String(cString: $0) } ?? ""
+        let phys = libevdev_get_phys(dev).map { String(cString: $0) } ?? ""
         let id = InputID(bustype: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(dev)),
                          vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(dev)),
                          product: UInt16(truncatingIfNeeded: libevdev_get_id_product(dev)),
@@ -33,6 +34,6 @@ extension DeviceDescription {
             properties.insert(UInt16(property))
         }
         self.init(name: name, id: id, codes: codes, absInfo: absInfo, properties: properties,
-                  udevProperties: udevProperties, origin: origin)
+                  udevProperties: udevProperties, origin: origin, phys: phys)
     }
 }

@@ -53,8 +53,10 @@ enum DoctorCommand: Subcommand {
         let configPath = o.configPath ?? (access(defaultConfig, F_OK) == 0 ? defaultConfig : nil)
         let config = try configPath.map { path throws in try DaemonConfig.load(path: path) } ?? DaemonConfig()
         let processes = (try? ProcessTable.read()) ?? []
-        var facts = DoctorFacts(touchDevices: touchDevices(config: config, grabCheck: o.grabCheck), processes: processes,
+        let found = (try? DeviceDiscovery.scan(selectors: config.selectors, mode: config.selection)) ?? []
+        var facts = DoctorFacts(touchDevices: touchDevices(config: config, grabCheck: o.grabCheck, found: found), processes: processes,
                                 edgeSwipeEdges: try edges(config), selfPID: getpid())
+        facts.pens = pens(found, config: config)
         if let path = o.socketPath ?? config.socket.path { (facts.service, facts.screens, facts.backRoute) = service(path) }
         let user = InvokingUser.current()
         let query = DoctorCompositorQuery.outputs(processes.filter { $0.uid == user.uid })
@@ -96,9 +98,21 @@ enum DoctorCommand: Subcommand {
         })
     }
 
-    static func touchDevices(config: DaemonConfig, grabCheck: Bool) -> [TouchDeviceFact] {
-        let found = (try? DeviceDiscovery.scan(selectors: config.selectors, mode: config.selection)) ?? []
-        return found.compactMap { d -> TouchDeviceFact? in
+    /// The pen nodes found and whether each pairs, by the rule and the configuration's `pen:` (PenPlan).
+    static func pens(_ found: [DiscoveredDevice], config: DaemonConfig) -> [PenFact] {
+        let described = found.compactMap { d in d.description.map { (d.node, $0) } }
+        let requests = described.map { (_, description) in
+            let entry = config.entry(for: description, node: nil, kind: classify(description).kind)
+            return config.settings(forEntry: entry).pen ?? .automatic
+        }
+        let plan = PenPlan(described.map(\.1), requests: requests)
+        return described.indices.filter { PenPairing.isPen(described[$0].1) }.map { k in
+            PenFact(node: described[k].0, name: described[k].1.name, unpaired: plan.touchOfPen[k] == nil ? plan.unpaired[k] ?? "no touch device" : nil)
+        }
+    }
+
+    static func touchDevices(config: DaemonConfig, grabCheck: Bool, found: [DiscoveredDevice]) -> [TouchDeviceFact] {
+        found.compactMap { d -> TouchDeviceFact? in
             guard let kind = d.classification?.kind, kind == .touchscreen || kind == .touchpad || d.decision.use else { return nil }
             let name = d.description?.name ?? d.node
             let owned = d.decision.use && (try? DeviceSetup(entry: d.decision.selectorIndex, reader: .evdev, config: config).own) == true

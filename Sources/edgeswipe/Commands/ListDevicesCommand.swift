@@ -39,14 +39,15 @@ enum ListDevicesCommand: Subcommand {
             found = o.nodes.map { DeviceDiscovery.open($0, keepOpen: false) }
         }
         var blocks: [String] = []
-        for d in found { blocks.append(block(d, size: o.size)) }
+        let pens = PenListing.rows(found.map { ($0.node, $0.description) })
+        for (i, d) in found.enumerated() { blocks.append(block(d, size: o.size, pen: pens[i])) }
         Output.stdout(blocks.joined(separator: "\n\n"))
         // Named nodes that could not be opened at all are a failure, as for libinput's tools.
         if !o.nodes.isEmpty, found.contains(where: { $0.description == nil }) { return .failure }
         return .success
     }
 
-    static func block(_ d: DiscoveredDevice, size: PhysicalSize?) -> String {
+    static func block(_ d: DiscoveredDevice, size: PhysicalSize?, pen: String? = nil) -> String {
         var rows: [(String, String)] = []
         if let desc = d.description {
             rows.append(("Device", desc.name))
@@ -65,6 +66,7 @@ enum ListDevicesCommand: Subcommand {
             rows.append(("Kernel", d.node))
             if let name = d.udevProperties["NAME"] { rows.append(("Device", name.trimmingCharacters(in: "\""))) }
         }
+        if let pen { rows.append(("Pen", pen)) }
         rows.append(("Used", (d.decision.use ? "yes: " : "no: ") + d.decision.reason))
         let width = 12
         // Names and udev values come from the device: escaped so they cannot drive the terminal.
