@@ -14,7 +14,7 @@ packages=(pkg-config libevdev-dev libmtdev-dev libinput-dev libudev-dev libyaml-
           libwayland-dev libpixman-1-dev)
 # Extra sets, asked for by name: `scripts/deps.sh vm` for the VM rig, `scripts/deps.sh browser` for the
 # SVG/browser checks, `scripts/deps.sh package` for the Debian package and its install cycle, `scripts/deps.sh gnome`
-# for the GNOME Shell extension's check, `scripts/deps.sh kde` for the KWin check.
+# for the GNOME Shell extension's check, `scripts/deps.sh kde` for the KWin check, `scripts/deps.sh phosh` for phoc's.
 for extra in "$@"; do
     case "$extra" in
         tools) packages+=(evemu-tools libinput-tools python3-libevdev python3-yaml) ;;
@@ -27,7 +27,9 @@ for extra in "$@"; do
         # Tests/Desktop/kwin-check.py: KWin 5.27 (kwin_wayland --virtual) and a Qt 5 + Kirigami app to focus.
         kde) packages+=(kwin-wayland qmlscene qml-module-org-kde-kirigami2 qml-module-qtquick-controls2 qml-module-qtquick-window2
                         qml-module-qtquick2 python3-gi) ;;
-        *) echo "deps.sh: unknown package set '$extra' (known: tools, browser, wayland, package, gnome, kde)" >&2; exit 64 ;;
+        # Tests/Desktop/phoc-check.py: Phosh's compositor, phoc, headless, and the GTK 4 + libadwaita app to focus.
+        phosh) packages+=(phoc python3-gi gir1.2-gtk-4.0 gir1.2-adw-1) ;;
+        *) echo "deps.sh: unknown package set '$extra' (known: tools, browser, wayland, package, gnome, kde, phosh)" >&2; exit 64 ;;
     esac
 done
 

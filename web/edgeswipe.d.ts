@@ -15,7 +15,7 @@ export interface SpringState { x: number; v: number; }
 export function springStep(state: SpringState, target: number, dt: number, spring?: Spring): SpringState;
 
 /** A touch device's screen as the user sees it (after rotation), as the service publishes it. */
-export interface ScreenInfo { widthMM: number; heightMM: number; rotation: 0 | 90 | 180 | 270; flipped: boolean; output: string | null; }
+export interface ScreenInfo { widthMM: number; heightMM: number; rotation: 0 | 90 | 180 | 270; flipped: boolean; output: string | null; /** The edge bands swipes start in (absent when the service names none). */ bands?: { edge: "left" | "right" | "top" | "bottom"; widthMM: number }[]; }
 export interface View { screenX: number; screenY: number; screenWidth: number; screenHeight: number; devicePixelRatio: number; }
 export interface Box { left: number; top: number; width: number; height: number; }
 export interface RectMM { x: number; y: number; width: number; height: number; screen?: string; }

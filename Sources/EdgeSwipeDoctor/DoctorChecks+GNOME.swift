@@ -16,7 +16,28 @@ extension DoctorChecks {
 
     static func gnome(_ facts: DoctorFacts) -> [DoctorFinding] {
         guard let shell = facts.desktop.gnome else { return [] }
-        return gnomeExtensions(shell) + gnomeEdgeDrags(facts, shell) + gnomeThreeFingerPans(facts, shell)
+        return edgeSwipeExtension(shell) + gnomeExtensions(shell) + gnomeEdgeDrags(facts, shell) + gnomeThreeFingerPans(facts, shell)
+    }
+
+    /// EdgeSwipe's GNOME Shell extension (desktop/gnome-shell, docs/feedback.md "GNOME"): the arrow and the focused
+    /// window on GNOME come from it. Only when the settings were read (a list that does not name it, or every user
+    /// extension switched off); the Shell's default list, when the key is unset, holds no extension of ours.
+    public static let edgeSwipeExtensionUUID = "edgeswipe@edgeswipe.org"
+
+    static func edgeSwipeExtension(_ shell: GnomeFact) -> [DoctorFinding] {
+        let why: String
+        if shell.userExtensionsDisabled {
+            why = "every user extension is off (org.gnome.shell disable-user-extensions, \(shell.settingsSource)), EdgeSwipe's too"
+        } else if let enabled = shell.enabledExtensions, !enabled.contains(edgeSwipeExtensionUUID) {
+            why = "EdgeSwipe's GNOME Shell extension (\(edgeSwipeExtensionUUID)) is not enabled (org.gnome.shell enabled-extensions, \(shell.settingsSource))"
+        } else {
+            return []
+        }
+        return [DoctorFinding(code: .gnomeExtensionOff, subject: edgeSwipeExtensionUUID,
+                              message: why + ": on GNOME edgeswipe feedback then draws no back arrow and reports no focused window "
+                                  + "(a handed-off back takes the default key)",
+                              remedy: "'gnome-extensions enable \(edgeSwipeExtensionUUID)' (after installing the package, log out and in once "
+                                  + "so the Shell finds it); edgeswipe feedback also asks the Shell to enable it", severity: .info)]
     }
 
     static func gnomeExtensions(_ shell: GnomeFact) -> [DoctorFinding] {

@@ -36,6 +36,8 @@ public struct DoctorFinding: Sendable, Equatable {
         case inputActionsTouchscreen
         /// An enabled GNOME Shell extension takes edge or touchscreen gestures.
         case gnomeGestureExtension
+        /// EdgeSwipe's own GNOME Shell extension is not enabled: no arrow and no focus reports on GNOME (informational).
+        case gnomeExtensionOff
         /// GNOME Shell's own edge drag (top: unfullscreen; bottom: the on-screen keyboard) is on such an edge.
         case gnomeEdgeDrag
         /// GNOME Shell's three-finger touchscreen pans and an EdgeSwipe swipe of three or more fingers (informational).

@@ -44,8 +44,13 @@ public enum FeedbackLines {
         case outOfRange(String)
     }
 
+    /// The published screen for `output` (the one on it, else the first).
+    public static func entry(_ screens: [ServiceScreen], output: String?) -> ServiceScreen? {
+        screens.first(where: { output != nil && $0.output == output }) ?? screens.first
+    }
+
     public static func screen(_ screens: [ServiceScreen], output: String?) -> Screen {
-        guard let entry = screens.first(where: { output != nil && $0.output == output }) ?? screens.first else { return .none }
+        guard let entry = entry(screens, output: output) else { return .none }
         let size = entry.size
         guard size.isScreenSized else {
             return .outOfRange("screens widthMM \(entry.widthMM), heightMM \(entry.heightMM) (each side \(Int(PhysicalSize.minSideMM)) to "

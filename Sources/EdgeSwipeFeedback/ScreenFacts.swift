@@ -9,6 +9,8 @@ public struct ScreenFacts: Sendable, Hashable {
     public let output: String?
     /// The screen as the user sees it, mm; nil until the service publishes one.
     public private(set) var screenSize: PhysicalSize?
+    /// Its edge bands as published (the band preview); empty until published.
+    public private(set) var bands: [ServiceBand] = []
 
     public init(output: String?) {
         self.output = output
@@ -31,8 +33,10 @@ public struct ScreenFacts: Sendable, Hashable {
         case .none: return .unchanged
         case .outOfRange(let what): return .outOfRange(what)
         case .size(let size):
-            guard size != screenSize else { return .unchanged }
+            let published = FeedbackLines.entry(published, output: output)?.bands ?? []
+            guard size != screenSize || published != bands else { return .unchanged }
             screenSize = size
+            bands = published
             return .changed
         }
     }

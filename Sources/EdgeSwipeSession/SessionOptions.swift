@@ -16,10 +16,12 @@ public struct SessionOptions: Sendable, Hashable {
     public var haptics: HapticsChoice
     /// Where the focused window is read from for `reportFocus` (issue 35), or none.
     public var focus: FocusChoice
+    /// The band preview (issue 38 item 4): the edge bands drawn over the output.
+    public var showBands: Bool
 
     public init(socketPath: String = ControlProtocol.defaultSocketPath, displayName: String? = nil, outputName: String? = nil,
                 verbose: Bool = false, reportOutputs: Bool = true, haptics: HapticsChoice = .feedbackd,
-                focus: FocusChoice = .auto) {
+                focus: FocusChoice = .auto, showBands: Bool = false) {
         self.socketPath = socketPath
         self.displayName = displayName
         self.outputName = outputName
@@ -27,5 +29,6 @@ public struct SessionOptions: Sendable, Hashable {
         self.reportOutputs = reportOutputs
         self.haptics = haptics
         self.focus = focus
+        self.showBands = showBands
     }
 }

@@ -6,6 +6,7 @@ import EdgeSwipeControl
 import EdgeSwipeFeedback
 import EdgeSwipeHaptics
 import EdgeSwipeSystem
+import Gestures
 import EdgeSwipeWayland
 import TouchModel
 
@@ -23,6 +24,8 @@ public final class SessionProgram {
     let display: WaylandDisplay
     /// The layer-shell overlay where the compositor has wlr-layer-shell, else (GNOME) the Shell extension's arrow.
     var arrow: BackArrowSurface?
+    /// The band preview (--show-bands), where the compositor has wlr-layer-shell.
+    var bandOverlay: BandOverlay?
     /// The user's session bus, made on first use (the GNOME Shell extension), kept for the program's life.
     private var sessionBusConnection: BusConnection?
     private var sessionBusFailed = false
@@ -69,6 +72,17 @@ public final class SessionProgram {
             say("the compositor has no wlr-layer-shell and the session is not GNOME's: no arrow is drawn; the back is still observed")
         }
         haptics = SessionHaptics.make(options.haptics, loop: loop, say: say)
+        if options.showBands {
+            if display.hasLayerShell {
+                let bands = BandOverlay(display: display, outputName: options.outputName)
+                bands.onChange = { strips in
+                    say(strips.isEmpty ? "bands: none shown" : "bands: " + strips.map { "\($0.edge.rawValue) \($0.widthMM) mm = \($0.thickness) px" }.joined(separator: ", "))
+                }
+                bandOverlay = bands
+            } else {
+                say("--show-bands needs wlr-layer-shell, which this compositor does not have: no bands are drawn")
+            }
+        }
     }
 
     /// The session bus (nil, said once, when it cannot be had).
@@ -132,6 +146,7 @@ public final class SessionProgram {
         switch screen.take(line) {
         case .changed:
             if let arrow { arrow.screenSize = screen.screenSize ?? arrow.screenSize }
+            bandOverlay?.show(screen.bands, screen: screen.screenSize)
             return nil
         case .outOfRange(let what): return .outOfRange(detail: what)
         case .unchanged: break

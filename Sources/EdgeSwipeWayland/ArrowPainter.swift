@@ -10,6 +10,12 @@ enum ArrowPainter {
         fill(picture.chevron, picture.chevronColour, image)
     }
 
+    /// A rectangle (x0, y0, x1, y1 in buffer pixels) of one colour, as two triangles (the band preview's strips).
+    static func fillRectangle(_ r: (Double, Double, Double, Double), _ colour: ARGB, into image: OpaquePointer) {
+        let a = Point(x: r.0, y: r.1), b = Point(x: r.2, y: r.1), c = Point(x: r.2, y: r.3), d = Point(x: r.0, y: r.3)
+        fill([Triangle(a, b, c), Triangle(a, c, d)], colour, image)
+    }
+
     private static func fill(_ triangles: [Triangle], _ colour: ARGB, _ image: OpaquePointer) {
         guard !triangles.isEmpty, colour.alpha > 0 else { return }
         let c = colour.premultiplied16

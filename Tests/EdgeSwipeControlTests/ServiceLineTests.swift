@@ -154,3 +154,22 @@ import TouchModel
         #expect(ServiceLine(line: Array("not json".utf8)) == nil)
     }
 }
+
+/// Issue 38 item 4: a screen's bands as the service publishes them for the band preview.
+@Suite struct ServiceBandTests {
+    @Test func theWidestZoneOfEachEdgeInEdgesOrder() {
+        let one = EdgeSwipeConfig(name: "left-1", edges: [.left, .right], edgeZoneMM: 5)
+        let two = EdgeSwipeConfig(name: "left-2", edges: [.left], fingers: 2, edgeZoneMM: 8)
+        #expect(ServiceBand.of([one, two]) == [ServiceBand(edge: .left, widthMM: 8), ServiceBand(edge: .right, widthMM: 5)])
+        #expect(ServiceBand.of([]) == [])
+    }
+
+    @Test func aScreenWithBandsEncodesThemAndOneWithoutLeavesTheFieldOut() {
+        let with = ServiceScreen(widthMM: 160, heightMM: 100, rotation: .r0, bands: [ServiceBand(edge: .left, widthMM: 5)])
+        #expect(String(decoding: with.encoded.encodedLine(), as: UTF8.self)
+                == #"{"bands":[{"edge":"left","widthMM":5}],"flipped":false,"heightMM":100,"output":null,"rotation":0,"widthMM":160}"#)
+        #expect(ServiceScreen(with.encoded) == with)
+        let without = ServiceScreen(widthMM: 160, heightMM: 100, rotation: .r0)
+        #expect(without.encoded["bands"] == nil)
+    }
+}

@@ -64,9 +64,12 @@ import TouchTrace
             try client.send(#"{"command":"state"}"# + "\n")
             return try lines(client, until: isReply).last?["result"]?["screens"]
         }
+        // edges [left, top] at the default edge_zone_mm 5: the bands, on the edges the user sees, turned or not.
         func screen(width: Double, height: Double, rotation: Int64) -> JSONValue {
             .array([.object(["widthMM": .number(width), "heightMM": .number(height), "rotation": .integer(rotation),
-                             "flipped": .bool(false), "output": .string("DSI-1")])])
+                             "flipped": .bool(false), "output": .string("DSI-1"),
+                             "bands": .array([.object(["edge": .string("left"), "widthMM": .integer(5)]),
+                                              .object(["edge": .string("top"), "widthMM": .integer(5)])])])])
         }
         #expect(try screens() == screen(width: 1599.0 / 11, height: 2559.0 / 11, rotation: 0))
 

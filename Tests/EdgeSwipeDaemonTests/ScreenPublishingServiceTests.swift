@@ -18,9 +18,12 @@ import Testing
         func line(_ c: TestClient) throws -> JSONValue {
             try JSONValue.decode(Array(try #require(try running.line(c)).utf8))
         }
+        // The built-in defaults swipe from the left edge, edge_zone_mm 5 (docs/daemon.md; EdgeSwipeConfig's default):
+        // one band, on the left as the user sees it, turned or not (issue 38's band preview).
         func screen(width: Double, height: Double, rotation: Int64) -> JSONValue {
             .array([.object(["widthMM": .number(width), "heightMM": .number(height), "rotation": .integer(rotation),
-                             "flipped": .bool(false), "output": .null])])
+                             "flipped": .bool(false), "output": .null,
+                             "bands": .array([.object(["edge": .string("left"), "widthMM": .integer(5)])])])])
         }
         let upright = screen(width: 1599.0 / 11, height: 2559.0 / 11, rotation: 0)
         let client = try TestClient(path: running.socketPath)

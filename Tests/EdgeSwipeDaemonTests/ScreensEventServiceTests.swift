@@ -15,9 +15,11 @@ import TouchTrace
 @Suite struct ScreensEventServiceTests {
     static let upright = (w: 1599.0 / 11, h: 2559.0 / 11)
 
-    static func screen(_ w: Double, _ h: Double, rotation: Int64, output: String? = nil) -> JSONValue {
+    /// `band`: the left band's width, mm (the built-in defaults swipe from the left edge, edge_zone_mm 5).
+    static func screen(_ w: Double, _ h: Double, rotation: Int64, output: String? = nil, band: Int64 = 5) -> JSONValue {
         .object(["widthMM": .number(w), "heightMM": .number(h), "rotation": .integer(rotation), "flipped": .bool(false),
-                 "output": output.map { .string($0) } ?? .null])
+                 "output": output.map { .string($0) } ?? .null,
+                 "bands": .array([.object(["edge": .string("left"), "widthMM": .integer(band)])])])
     }
 
     static func isScreens(_ v: JSONValue) -> Bool { v["type"] == .string("screens") }
@@ -36,6 +38,22 @@ import TouchTrace
         // The other connection did not subscribe: it gets nothing (its next line is its own answer).
         #expect(try demo.answer(other, #"{"command":"state"}"#)?["type"] == .string("reply"))
         #expect(try demo.exchange(other, #"{"command":"state"}"#).count == 1)
+    }
+
+    /// Issue 38 item 4: a reload that widens the band tells subscribers (the band preview redraws from it), and one
+    /// that changes nothing of the screens tells nothing.
+    @Test func aReloadThatWidensTheBandIsSent() throws {
+        let demo = try DemoReplayService()
+        let feedback = try demo.connect()
+        _ = try demo.answer(feedback, Self.subscribe)
+        try (demo.socketSection + "defaults:\n  thresholds:\n    edge_zone_mm: 9\n").write(toFile: demo.config, atomically: true, encoding: .utf8)
+        #expect(demo.service.runtime.reloadConfiguration() == .applied(needsRestart: []))
+        let event = try demo.lines(feedback, until: Self.isScreens).last
+        #expect(event?["screens"] == .array([Self.screen(Self.upright.w, Self.upright.h, rotation: 0, band: 9)]))
+        try (demo.socketSection + "defaults:\n  thresholds:\n    edge_zone_mm: 9\n    activation_distance_mm: 7\n")
+            .write(toFile: demo.config, atomically: true, encoding: .utf8)
+        #expect(demo.service.runtime.reloadConfiguration() == .applied(needsRestart: []))
+        #expect(try demo.exchange(feedback, #"{"command":"state"}"#).count == 1)
     }
 
     @Test func aReportedOutputIsToldAtOnceItsTurnAtTheLiftAndItsLossWhenItsConnectionCloses() throws {

@@ -144,9 +144,28 @@ import Testing
         var facts = Self.clean()
         facts.desktop.gnome = try Self.gnomeSettings("dconf-user-gesture-improvements")
         let found = findings(facts)
-        #expect(found.map(\.code) == [.gnomeGestureExtension])
-        #expect(found.first?.subject == "gestureImprovements@gestures")
-        #expect(found.first?.remedy.hasPrefix("'gnome-extensions disable gestureImprovements@gestures'") == true)
+        // The fixture enables gesture-improvements and not EdgeSwipe's own extension: both are said.
+        #expect(found.map(\.code) == [.gnomeExtensionOff, .gnomeGestureExtension])
+        #expect(found.last?.subject == "gestureImprovements@gestures")
+        #expect(found.last?.remedy.hasPrefix("'gnome-extensions disable gestureImprovements@gestures'") == true)
+    }
+
+    /// Issue 39: EdgeSwipe's own extension not enabled is said (info), with the way to enable it; enabled, nothing.
+    @Test func edgeSwipesOwnExtensionOffIsSaidOnceEnabledIsNothing() throws {
+        var facts = Self.clean()
+        facts.desktop.gnome = GnomeFact(version: "43.9", enabledExtensions: ["appindicatorsupport@rgcjonas.gmail.com"], settingsSource: "/home/alice/.config/dconf/user")
+        let off = findings(facts)
+        #expect(off.map(\.code) == [.gnomeExtensionOff])
+        #expect(off.first?.severity == .info)
+        #expect(off.first?.message.hasPrefix("EdgeSwipe's GNOME Shell extension (edgeswipe@edgeswipe.org) is not enabled (org.gnome.shell enabled-extensions, /home/alice/.config/dconf/user)") == true)
+        #expect(off.first?.remedy.hasPrefix("'gnome-extensions enable edgeswipe@edgeswipe.org'") == true)
+        facts.desktop.gnome?.enabledExtensions = ["edgeswipe@edgeswipe.org"]
+        #expect(findings(facts) == [])
+        facts.desktop.gnome?.userExtensionsDisabled = true
+        #expect(findings(facts).first?.message.hasPrefix("every user extension is off (org.gnome.shell disable-user-extensions") == true)
+        // Settings not read (no database, or the key unset): nothing is claimed.
+        facts.desktop.gnome = GnomeFact(version: "43.9", settingsSource: "/home/alice/.config/dconf/user")
+        #expect(findings(facts) == [])
     }
 
     @Test func extensionsSwitchedOffOrACleanListGiveNoFinding() throws {
@@ -154,14 +173,17 @@ import Testing
         facts.desktop.gnome = try Self.gnomeSettings("dconf-user-extensions-off")
         #expect(facts.desktop.gnome?.enabledExtensions == ["gestureImprovements@gestures"])
         #expect(facts.desktop.gnome?.userExtensionsDisabled == true)
-        #expect(findings(facts) == [])
+        // No gesture extension runs; EdgeSwipe's own is off with the rest, which is said.
+        #expect(findings(facts).map(\.code) == [.gnomeExtensionOff])
         facts.desktop.gnome = try Self.gnomeSettings("dconf-user-clean")
+        facts.desktop.gnome?.enabledExtensions?.append(DoctorChecks.edgeSwipeExtensionUUID)
         #expect(findings(facts) == [])
     }
 
     @Test func theShellsEdgeDragsAreFindingsOnlyOnTopAndBottom() throws {
         var facts = Self.clean()
         facts.desktop.gnome = try Self.gnomeSettings("dconf-user-clean")
+        facts.desktop.gnome?.enabledExtensions?.append(DoctorChecks.edgeSwipeExtensionUUID)
         facts.edgeSwipeEdges = [.left, .right]
         #expect(findings(facts) == [])
         facts.edgeSwipeEdges = [.left, .top, .bottom]
@@ -174,6 +196,7 @@ import Testing
     @Test func threeFingerSwipesGiveTheInformationalPanFinding() throws {
         var facts = Self.clean()
         facts.desktop.gnome = try Self.gnomeSettings("dconf-user-clean")
+        facts.desktop.gnome?.enabledExtensions?.append(DoctorChecks.edgeSwipeExtensionUUID)
         facts.edgeSwipeFingers = [1, 2]
         #expect(findings(facts) == [])
         facts.edgeSwipeFingers = [1, 3]

@@ -1,5 +1,6 @@
 import EdgeSwipeControl
 import EdgeSwipeFeedback
+import Gestures
 import Testing
 import TouchModel
 
@@ -50,5 +51,48 @@ private func line(_ text: String) throws -> ServiceLine { ServiceLine(try JSONVa
         // The last panel unplugged: the size is kept (no swipe can come without a panel).
         #expect(facts.take(try line(#"{"type":"screens","time":21,"screens":[]}"#)) == .unchanged)
         #expect(facts.screenSize == PhysicalSize(widthMM: 344, heightMM: 194))
+    }
+}
+
+/// Issue 38 item 4, the band preview: the bands a screen publishes, where feedback draws them, and what changes
+/// them. A 160 × 100 mm screen on a 1600 × 1000 px output: 10 px per mm both ways.
+@Suite struct BandPreviewTests {
+    static let mapping = ScreenMapping(screen: PhysicalSize(widthMM: 160, heightMM: 100), outputWidth: 1600, outputHeight: 1000)
+
+    @Test func eachBandIsItsWidthInMMAcrossItsEdgeInPixels() {
+        let strips = BandStrip.strips([ServiceBand(edge: .right, widthMM: 7.5), ServiceBand(edge: .left, widthMM: 5),
+                                       ServiceBand(edge: .bottom, widthMM: 3.25)], mapping: Self.mapping)
+        // In Edge's order (left, right, top, bottom): 5 mm = 50 px, 7.5 mm = 75 px, 3.25 mm = 32.5 → 33 px (nearest).
+        #expect(strips.map(\.edge) == [.left, .right, .bottom])
+        #expect(strips.map(\.thickness) == [50, 75, 33])
+        // A stretched mapping: x and y scale apart (20 px/mm across, 5 px/mm down).
+        let stretched = ScreenMapping(screen: PhysicalSize(widthMM: 80, heightMM: 200), outputWidth: 1600, outputHeight: 1000)
+        #expect(BandStrip.strips([ServiceBand(edge: .left, widthMM: 5), ServiceBand(edge: .top, widthMM: 5)], mapping: stretched).map(\.thickness) == [100, 25])
+    }
+
+    @Test func oddWidthsAreBoundedAndTheWidestOfAnEdgeIsDrawn() {
+        let strips = BandStrip.strips([ServiceBand(edge: .left, widthMM: 0.01), ServiceBand(edge: .right, widthMM: 1e9),
+                                       ServiceBand(edge: .top, widthMM: .nan), ServiceBand(edge: .bottom, widthMM: -3),
+                                       ServiceBand(edge: .left, widthMM: 0.02)], mapping: Self.mapping)
+        // 0.02 mm is 0.2 px: at least 1 px; 1e9 mm at most the output's width; NaN and negative widths are no band.
+        #expect(strips.map(\.edge) == [.left, .right])
+        #expect(strips.map(\.thickness) == [1, 1600])
+        #expect(strips.first?.widthMM == 0.02)
+    }
+
+    @Test func theScreensBandsAreTakenAndAChangeOfThemIsAChange() throws {
+        var facts = ScreenFacts(output: nil)
+        func event(_ band: String) throws -> ServiceLine {
+            try line(#"{"type":"screens","time":1,"screens":[{"flipped":false,"heightMM":100,"output":null,"rotation":0,"widthMM":160,"bands":[\#(band)]}]}"#)
+        }
+        #expect(facts.take(try event(#"{"edge":"left","widthMM":5}"#)) == .changed)
+        #expect(facts.bands == [ServiceBand(edge: .left, widthMM: 5)])
+        // The same size, a wider band (a reload): a change.
+        #expect(facts.take(try event(#"{"edge":"left","widthMM":9}"#)) == .changed)
+        #expect(facts.bands == [ServiceBand(edge: .left, widthMM: 9)])
+        #expect(facts.take(try event(#"{"edge":"left","widthMM":9}"#)) == .unchanged)
+        // Entries not of the shape are left out; the rest is taken.
+        #expect(facts.take(try event(#"{"edge":"up","widthMM":3},{"edge":"right","widthMM":0},{"edge":"top","widthMM":"4"},{"edge":"right","widthMM":6}"#)) == .changed)
+        #expect(facts.bands == [ServiceBand(edge: .right, widthMM: 6)])
     }
 }

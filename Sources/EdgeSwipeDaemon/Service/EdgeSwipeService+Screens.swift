@@ -34,7 +34,7 @@ extension EdgeSwipeService {
             guard let pipeline = session.pipeline(id), let record = devices[id] else { return nil }
             var output: String?
             if case .output(let report) = record.setup.output { output = report.output }
-            return (pipeline.arena.transform, output)
+            return (pipeline.arena.transform, output, ServiceBand.of(pipeline.arena.recognizers.map(\.config)))
         })
     }
 }

@@ -40,8 +40,10 @@ enum FeedbackCommand: Subcommand {
         static let noReportOutputs = OptionSpec(name: "no-report-outputs", short: nil, valueName: nil,
                                                 help: "Do not report the outputs' transforms and sizes to the service (a compositor hook reports them).")
         static let focus = OptionSpec(name: "focus", short: nil, valueName: FocusChoice.valueNames,
-                                      help: "Where the focused window is read from, for the service's back routing (reportFocus): auto (default: sway IPC when $SWAYSOCK is set, else wlr-foreign-toplevel, else Hyprland's socket), one of them, or none.")
-        static let options = [socket, display, output, haptics, hapticPulse, noReportOutputs, focus, verbose]
+                                      help: "Where the focused window is read from, for the service's back routing (reportFocus): auto (default: sway IPC when $SWAYSOCK is set, else wlr-foreign-toplevel, else Hyprland's socket, else the GNOME Shell extension or the KWin script), one of them, or none.")
+        static let showBands = OptionSpec(name: "show-bands", short: nil, valueName: nil,
+                                          help: "Draw the edge bands swipes start in, at their width in mm, over the output (touches pass through); redrawn when the service's configuration changes them. Needs wlr-layer-shell.")
+        static let options = [socket, display, output, haptics, hapticPulse, noReportOutputs, focus, showBands, verbose]
 
         var session: SessionOptions
 
@@ -59,7 +61,7 @@ enum FeedbackCommand: Subcommand {
             session = SessionOptions(socketPath: a.string(Self.socket) ?? ControlProtocol.defaultSocketPath,
                                      displayName: a.string(Self.display), outputName: a.string(Self.output),
                                      verbose: a.flag(Self.verbose), reportOutputs: !a.flag(Self.noReportOutputs), haptics: haptics,
-                                     focus: focus)
+                                     focus: focus, showBands: a.flag(Self.showBands))
             if session.socketPath.isEmpty { throw UsageError("--socket must not be empty") }
             if session.outputName?.isEmpty == true { throw UsageError("--output must not be empty") }
         }

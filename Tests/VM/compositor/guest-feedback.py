@@ -198,6 +198,58 @@ def main():
     if after - before != 0:
         rig.fail(f"edgeswipe feedback woke {after - before} times in 10 s with no touch")
     print(f"ok: back arrow check done in {time.monotonic() - started:.0f} s", flush=True)
+    band_preview(binary, baseline)
+
+
+def band_columns(shot, baseline, y, side):
+    """The columns from the edge inward at row y that differ from the baseline (the band's strip), and the colour of
+    the strip's innermost one. The first output (HEADLESS-1, where the bands go) is the shot's leftmost 640 px; the
+    rig's second output lies to its right."""
+    _, _, rows = shot
+    _, _, base = baseline
+    w = OUTPUT_W
+    xs = range(0, w) if side == "left" else range(w - 1, -1, -1)
+    n = 0
+    for x in xs:
+        if max(abs(a - b) for a, b in zip(rows[y][x], base[y][x])) <= 2:
+            break
+        n += 1
+    inner = (n - 1) if side == "left" else (w - n)
+    return n, tuple(rows[y][inner][:3]) if n else None
+
+
+def band_preview(binary, baseline):
+    """Issue 38 item 4: `feedback --show-bands` draws the left and right bands (edge_zone_mm, default 5) at their
+    width: 256 x 192 mm over 640 x 480 px is 2.5 px/mm, so 5 mm is 12.5 px, drawn 13 (nearest); the innermost
+    column is the opaque amber line (255, 158, 0). A reload to edge_zone_mm 9 (22.5 px, drawn 23) redraws them."""
+    log_err = f"{rig.WORK}/bands.err"
+    open(log_err, "w").close()
+    os.chown(log_err, rig.USER, rig.USER)
+    p = subprocess.Popen([binary, "feedback", "--socket", f"{rig.WORK}/control.sock", "--show-bands", "--haptics", "off",
+                          "--no-report-outputs", "--focus", "none"],
+                         stdout=subprocess.DEVNULL, stderr=open(log_err, "a"), preexec_fn=rig.drop_root,
+                         env=rig.user_env(WAYLAND_DISPLAY="wayland-1"))
+    rig.children.append(p)
+    rig.diagnostic_logs.append(log_err)
+    for zone, px in ((5, 13), (9, 23)):
+        if zone != 5:
+            config = f"{rig.WORK}/edgeswipe.yaml"
+            with open(config, "a") as f:
+                f.write(f"  thresholds:\n    edge_zone_mm: {zone}\n")
+            subprocess.run(["pkill", "-HUP", "-f", f"{binary} run --config"], check=False)
+        said = f"bands: left {float(zone)} mm = {px} px, right {float(zone)} mm = {px} px"
+        rig.wait_for(f"edgeswipe feedback to draw the {zone} mm bands", lambda: said in open(log_err).read(), 60, log_err)
+        time.sleep(SETTLE_S)
+        shot = grim(f"bands-{zone}mm")
+        for side in ("left", "right"):
+            for y in (40, 240, 440):
+                n, inner = band_columns(shot, baseline, y, side)
+                if n != px or inner != (255, 158, 0):
+                    rig.fail(f"band preview, {zone} mm {side} band at y {y}: {n} px drawn (want {px} = {zone} mm x 2.5 px/mm, "
+                             f"nearest), innermost column {inner} (want the amber line (255, 158, 0))")
+        print(f"ok: band preview: the {zone} mm left and right bands are {px} px wide at y 40, 240, 440 "
+              f"({zone} mm x 2.5 px/mm = {zone * 2.5} px), the inner line amber" + (", after the reload" if zone != 5 else ""),
+              flush=True)
 
 
 if __name__ == "__main__":
