@@ -95,7 +95,7 @@ let package = Package(
         .target(name: "EdgeSwipeFeedback", dependencies: ["TouchModel", "Gestures", "EdgeSwipeControl"], swiftSettings: strict,
                 linkerSettings: [.linkedLibrary("m")]),
         .target(name: "EdgeSwipeWayland",
-                dependencies: ["EdgeSwipeFeedback", "EdgeSwipeControl", "EdgeSwipeSystem", "TouchModel", "CWaylandClient", "CWaylandProtocols", "CPixman",
+                dependencies: ["EdgeSwipeFeedback", "EdgeSwipeControl", "EdgeSwipeSystem", "TouchModel", "Gestures", "CWaylandClient", "CWaylandProtocols", "CPixman",
                                "CEdgeSwipeSys"],
                 swiftSettings: strict),
         // `edgeswipe feedback`'s program, session side (runs as the user, never depends on EdgeSwipeDaemon): the loop,
