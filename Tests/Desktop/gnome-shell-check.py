@@ -22,50 +22,16 @@ Prints one line per check (ok / FAIL), the figures, and exits 1 when one failed.
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from desktop_rig import PYTHON, ROOT, check, finish, is_inner, run_outer, start_service, wait_for  # noqa: E402
+
 UUID = "edgeswipe@edgeswipe.org"
 WIDTH, HEIGHT = 1280, 800
-# Debian's Python, which has python3-gi (Gio for the calls, GTK 4 and libadwaita for the test app).
-PYTHON = "/usr/bin/python3"
-failures = []
-
-
-def check(cond, what, got=None):
-    print(("ok   " if cond else "FAIL ") + what + ("" if got is None else f" (got {got})"), flush=True)
-    if not cond:
-        failures.append(what)
-
-
-def outer(binary, out):
-    """Starts a private system bus and runs the rest under dbus-run-session (a session bus of its own)."""
-    for tool in ("gnome-shell", "dbus-daemon", "dbus-run-session"):
-        if shutil.which(tool) is None:
-            sys.exit(f"gnome-shell-check: {tool} is missing (scripts/deps.sh gnome installs it)")
-    shutil.rmtree(out, ignore_errors=True)
-    os.makedirs(out)
-    conf = os.path.join(out, "system.conf")
-    socket_path = os.path.join(out, "system_bus")
-    with open(conf, "w") as f:
-        f.write(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig><type>system</type><listen>unix:path={socket_path}</listen><auth>EXTERNAL</auth>
-<policy context="default"><allow user="*"/><allow own="*"/><allow send_type="method_call"/><allow send_type="signal"/>
-<allow send_destination="*"/><allow receive_sender="*"/></policy></busconfig>
-""")
-    system_bus = subprocess.Popen(["dbus-daemon", f"--config-file={conf}", "--nofork", "--nosyslog"],
-                                  stderr=open(os.path.join(out, "system-bus.log"), "w"))
-    env = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=f"unix:path={socket_path}", EDGESWIPE_GNOME_CHECK_INNER="1")
-    try:
-        status = subprocess.call(["dbus-run-session", "--", PYTHON, __file__, binary, out], env=env)
-    finally:
-        system_bus.terminate()
-        system_bus.wait()
-    sys.exit(status)
 
 
 class Shell:
@@ -153,20 +119,7 @@ def inner(binary, out):
         shell.stop()
     errors = [line for line in shell.log().splitlines() if "JS ERROR" in line or "edgeswipe" in line.lower() and "error" in line.lower()]
     check(not errors, "the Shell's log has no JS ERROR and no error of the extension", errors[:5] or None)
-    print(f"gnome-shell-check: {time.time() - t0:.1f} s", flush=True)
-    if failures:
-        print(f"gnome-shell-check: {len(failures)} check(s) failed; logs in {out}")
-        sys.exit(1)
-    print(f"gnome-shell-check: all checks passed; logs and screenshot in {out}")
-
-
-def wait_for(cond, timeout):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if cond():
-            return True
-        time.sleep(0.02)
-    return cond()
+    finish("gnome-shell-check", t0, out)
 
 
 def checks(binary, out, shell):
@@ -226,14 +179,7 @@ def checks(binary, out, shell):
 
     # --- the service and edgeswipe feedback ----------------------------------------------------------------------
     sock = os.path.join(out, "control.sock")
-    service_log = os.path.join(out, "service.log")
-    # The shipped default's hand-off (KEY_BACK at the root, toolkit routing on), so the focus reply names a route.
-    config = os.path.join(out, "edgeswipe.yaml")
-    with open(config, "w") as f:
-        f.write("defaults:\n  edges: [left]\n  actions:\n    - on: complete\n      edge: left\n      key: KEY_BACK\n"
-                "  toolkit_routing: true\n")
-    service = subprocess.Popen([binary, "run", "-c", config, "--socket", sock, "--replay", os.path.join(ROOT, "samples", "demo-back-swipes.evemu"),
-                                "--replay-delay", "4", "-v"], stdout=subprocess.DEVNULL, stderr=open(service_log, "w"))
+    service = start_service(binary, out, sock)
     check(wait_for(lambda: os.path.exists(sock), 20), "the service listens")
     feedback_out = os.path.join(out, "feedback.out")
     feedback_log = os.path.join(out, "feedback.log")
@@ -328,7 +274,7 @@ if __name__ == "__main__":
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     binary, out_dir = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    if os.environ.get("EDGESWIPE_GNOME_CHECK_INNER") == "1":
+    if is_inner():
         inner(binary, out_dir)
     else:
-        outer(binary, out_dir)
+        run_outer("gnome-shell-check", __file__, binary, out_dir, ("gnome-shell", "dbus-daemon", "dbus-run-session"), "gnome")

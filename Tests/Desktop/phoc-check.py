@@ -11,54 +11,13 @@ scripts/deps.sh phosh installs phoc. Usage: /usr/bin/python3 Tests/Desktop/phoc-
 """
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-PYTHON = "/usr/bin/python3"
-failures = []
-
-
-def check(cond, what, got=None):
-    print(("ok   " if cond else "FAIL ") + what + ("" if got is None else f" (got {got})"), flush=True)
-    if not cond:
-        failures.append(what)
-
-
-def wait_for(cond, timeout):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if cond():
-            return True
-        time.sleep(0.05)
-    return cond()
-
-
-def outer(binary, out):
-    for tool in ("phoc", "dbus-daemon", "dbus-run-session"):
-        if shutil.which(tool) is None:
-            sys.exit(f"phoc-check: {tool} is missing (scripts/deps.sh phosh installs it)")
-    shutil.rmtree(out, ignore_errors=True)
-    os.makedirs(out)
-    conf, socket_path = os.path.join(out, "system.conf"), os.path.join(out, "system_bus")
-    with open(conf, "w") as f:
-        f.write(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig><type>system</type><listen>unix:path={socket_path}</listen><auth>EXTERNAL</auth>
-<policy context="default"><allow user="*"/><allow own="*"/><allow send_type="method_call"/><allow send_type="signal"/>
-<allow send_destination="*"/><allow receive_sender="*"/></policy></busconfig>
-""")
-    system_bus = subprocess.Popen(["dbus-daemon", f"--config-file={conf}", "--nofork", "--nosyslog"],
-                                  stderr=open(os.path.join(out, "system-bus.log"), "w"))
-    env = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=f"unix:path={socket_path}", EDGESWIPE_PHOC_CHECK_INNER="1")
-    try:
-        status = subprocess.call(["dbus-run-session", "--", PYTHON, __file__, binary, out], env=env)
-    finally:
-        system_bus.terminate()
-        system_bus.wait()
-    sys.exit(status)
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from desktop_rig import PYTHON, ROOT, check, finish, is_inner, run_outer, start_service, wait_for  # noqa: E402
 
 
 def inner(binary, out):
@@ -85,22 +44,12 @@ def inner(binary, out):
             phoc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             phoc.kill()
-    print(f"phoc-check: {time.time() - t0:.1f} s", flush=True)
-    if failures:
-        print(f"phoc-check: {len(failures)} check(s) failed; logs in {out}")
-        sys.exit(1)
-    print(f"phoc-check: all checks passed; logs in {out}")
+    finish("phoc-check", t0, out)
 
 
 def checks(binary, out):
     sock = os.path.join(out, "control.sock")
-    config = os.path.join(out, "edgeswipe.yaml")
-    with open(config, "w") as f:
-        f.write("defaults:\n  edges: [left]\n  actions:\n    - on: complete\n      edge: left\n      key: KEY_BACK\n"
-                "  toolkit_routing: true\n")
-    service = subprocess.Popen([binary, "run", "-c", config, "--socket", sock, "--replay",
-                                os.path.join(ROOT, "samples", "demo-back-swipes.evemu"), "--replay-delay", "4", "-v"],
-                               stdout=subprocess.DEVNULL, stderr=open(os.path.join(out, "service.log"), "w"))
+    service = start_service(binary, out, sock)
     check(wait_for(lambda: os.path.exists(sock), 20), "the service listens")
     feedback_out, feedback_log = os.path.join(out, "feedback.out"), os.path.join(out, "feedback.log")
     feedback = subprocess.Popen([binary, "feedback", "--socket", sock, "--verbose", "--haptics", "off"],
@@ -149,7 +98,7 @@ if __name__ == "__main__":
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     binary, out_dir = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    if os.environ.get("EDGESWIPE_PHOC_CHECK_INNER") == "1":
+    if is_inner():
         inner(binary, out_dir)
     else:
-        outer(binary, out_dir)
+        run_outer("phoc-check", __file__, binary, out_dir, ("phoc", "dbus-daemon", "dbus-run-session"), "phosh")
