@@ -12,10 +12,11 @@ extension LiveSuite {
     /// (past the 6 mm activation after 30 ms) fails at its touch-down with penInProximity; 200 ms after the pen
     /// leaves (the linger is 90 ms) a finger from the same place is a back. The pen unplugged while it hovers over
     /// a hand it gated: the hand stays gated until it lifts, the gate opens (said once) and the next finger is a
-    /// back. `list-devices` names both pairs: this one by its phys group, a phys-less one (as iptsd's nodes) by its
-    /// name stem.
+    /// back. `list-devices` names both pairs: this one by the udev device group libinput's helper gives it from the
+    /// phys, a phys-less one (as iptsd's nodes) by its name stem.
     @Suite struct PenLiveTests {
         static let phys = "usb-live-1"
+        static let group = "18/2d1f/101:usb-live-1"
         static let entry = """
               - match:
                   name: "Live Pen Panel Touchscreen"
@@ -46,7 +47,10 @@ extension LiveSuite {
             try service.waitUntilAdded(touch.node, after: mark)
             let paired = "\(pen.node) \"Live Pen Panel Pen\": pen paired with"
             #expect(waitFor(seconds: 60) { service.child.stderr.contains(paired) }, "never paired: \(service.child.stderr.suffix(3000))")
-            #expect(service.child.stderr.contains("(phys group \(Self.phys)): its proximity gates that device's touches"))
+            // libinput's udev helper (libinput-device-group.c) groups the two nodes as bustype/vendor/product in hex
+            // and the phys without its last component; the rule reads that group first, as list-devices does.
+            #expect(service.child.stderr.contains("(device group \(Self.group)): its proximity gates that device's touches"),
+                    "\(service.child.stderr.suffix(3000))")
             try service.child.waitUntilOpen(pen.node)
 
             // Phase 1: hover 0-450 ms (1 mm right every 10 ms from x 150), the heel 100-310, the pen out at 450,
@@ -109,8 +113,8 @@ extension LiveSuite {
                 }
                 if let node = fields["Kernel"] { rows[node] = fields }
             }
-            #expect(rows[touch.node]?["Pen"] == "pen: Live Pen Panel Pen (phys group \(Self.phys))", "\(r.stdout)")
-            #expect(rows[pen.node]?["Pen"] == "pairs with Live Pen Panel Touchscreen (\(touch.node), phys group \(Self.phys))")
+            #expect(rows[touch.node]?["Pen"] == "pen: Live Pen Panel Pen (device group \(Self.group))", "\(r.stdout)")
+            #expect(rows[pen.node]?["Pen"] == "pairs with Live Pen Panel Touchscreen (\(touch.node), device group \(Self.group))")
             #expect(rows[iptsTouch.node]?["Pen"] == "pen: Live IPTS Stylus (no phys; same vendor and product, name stem \"Live IPTS\")")
             #expect(rows[iptsPen.node]?["Pen"]
                     == "pairs with Live IPTS Touch (\(iptsTouch.node), no phys; same vendor and product, name stem \"Live IPTS\")")
