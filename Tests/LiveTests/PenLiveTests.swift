@@ -92,6 +92,38 @@ extension LiveSuite {
             #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr.suffix(3000))")
         }
 
+        /// A right-handed writer's pen leans right (ABS_TILT_X 3000 at 5730 units per radian: 30 degrees), so the
+        /// hand rests right of the tip: touches from the tip's x less 20 mm (pen_hand_margin_mm) to the right edge are
+        /// gated. The tip hovers from x 150 mm to 195 mm; a finger from the left edge (3 mm in, to 83 mm) is a back,
+        /// the heel landing 3 mm from the right edge fails with penInProximity.
+        @Test func aRightHandedTiltGatesTheRightBandButNotTheLeft() throws {
+            let name = "Live Tilt Panel Touchscreen"
+            let service = try Service(stack: "home", devices: "      - match:\n          name: \"\(name)\"\n        edges: [left, right]\n\n",
+                                      tag: "pen-tilt")
+            let client = try service.connect(events: ["gesture"])
+            let mark = service.logMark
+            let touch = try VirtualDevice(ScriptedPanel.touchscreen(name: name, product: 0x0505), phys: "usb-live-2/input0")
+            let pen = try VirtualDevice(ScriptedPanel.pen(name: "Live Tilt Panel Pen", product: 0x0505), phys: "usb-live-2/input1")
+            try service.waitUntilAdded(touch.node, after: mark)
+            #expect(waitFor(seconds: 60) { service.child.stderr.contains("\(pen.node) \"Live Tilt Panel Pen\": pen paired with") },
+                    "never paired: \(service.child.stderr.suffix(3000))")
+            try service.child.waitUntilOpen(pen.node)
+
+            var script = penHover(pen, startMS: 0, from: (x: 150, y: 100), frames: 45, tiltX: 3000)
+            script += fingerStroke(touch, trackingID: 1, startMS: 50, points: (0...10).map { (x: 3 + 8 * Double($0), y: 100) })
+            script += Self.heel(touch, id: 2, startMS: 200, y: 120)
+            script.append(penOut(pen, atMS: 460))
+            try playScript(script, waitUntil: { client.pump(untilUs: $0) })
+            _ = client.waitFor(seconds: 60) { $0["reason"] as? String == "penInProximity" }
+            client.drain(quiet: 1, seconds: 10)
+            let steps = client.received.compactMap { GestureStep(json: $0.object) }
+            // The left finger lands 297 mm from the right edge: the right edge's recognizer says so at its touch-down.
+            #expect(steps.map(\.key) == ["failed right 1 (notInEdgeZone)", "began left 1", "ended left 1 complete",
+                                         "failed right 1 (penInProximity)"],
+                    "\(service.child.stderr.suffix(3000))")
+            #expect(service.child.stop(SIGTERM) == 0, "edgeswipe run: \(service.child.stderr.suffix(3000))")
+        }
+
         @Test func listDevicesNamesThePhysPairAndThePhysLessPair() throws {
             let touch = try VirtualDevice(ScriptedPanel.touchscreen(name: "Live Pen Panel Touchscreen", product: 0x0101),
                                           phys: Self.phys + "/input0")
