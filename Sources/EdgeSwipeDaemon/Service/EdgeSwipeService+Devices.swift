@@ -192,12 +192,17 @@ extension EdgeSwipeService {
             }
             found.device?.close()
         }
-        if !libinput.add(node: node.devnode) { log.warning("\(node.devnode): libinput refused it") }
+        libinputUdevProperties[node.devnode] = node.properties
+        if !libinput.add(node: node.devnode) {
+            libinputUdevProperties[node.devnode] = nil
+            log.warning("\(node.devnode): libinput refused it")
+        }
     }
 
     func unplugged(_ id: SourceID, path: String) {
         log.info("\(path) unplugged")
         if knownPens.removeValue(forKey: path) != nil { penNotes[path] = nil }
+        libinputUdevProperties[path] = nil
         devices[id] = nil
         screensMayHaveChanged()
     }

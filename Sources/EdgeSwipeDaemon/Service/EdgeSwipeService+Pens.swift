@@ -10,7 +10,12 @@ extension EdgeSwipeService {
     func pairPens() {
         guard !knownPens.isEmpty else { return }
         let touches: [(id: SourceID, record: DeviceRecord, description: DeviceDescription)] = devices.keys.sorted().compactMap { id in
-            guard let record = devices[id], let description = pairingDescription(record, pipeline: session.pipeline(id)) else { return nil }
+            guard let record = devices[id],
+                  let description = Self.pairingDescription(reader: record.setup.reader, pipeline: session.pipeline(id)?.description,
+                                                            node: record.node,
+                                                            udevProperties: record.node.flatMap { libinputUdevProperties[$0] } ?? [:],
+                                                            open: { DeviceDiscovery.open($0, udevProperties: [:], keepOpen: false).description })
+            else { return nil }
             return (id, record, description)
         }
         for node in knownPens.keys.sorted() {
@@ -35,12 +40,18 @@ extension EdgeSwipeService {
         }
     }
 
-    /// What the pairing rule reads of a touch source: its own description (libevdev), or its node's as libevdev
-    /// gives it (a libinput touchscreen's pipeline knows only its name and size); none for a recording's device.
-    private func pairingDescription(_ record: DeviceRecord, pipeline: DevicePipeline?) -> DeviceDescription? {
-        switch record.setup.reader {
-        case .evdev: return pipeline?.description
-        case .libinput: return record.node.flatMap { DeviceDiscovery.open($0, udevProperties: [:], keepOpen: false).description }
+    /// What the pairing rule reads of a touch source: its own description (libevdev, with the udev properties it
+    /// was opened with), or, for a libinput touchscreen (whose pipeline knows only its name and size), its node as
+    /// libevdev gives it (`open`) with the udev properties udev tagged it with, so the rule's first step, udev's
+    /// LIBINPUT_DEVICE_GROUP, decides as it does for list-devices and the doctor; none for a recording's device.
+    static func pairingDescription(reader: DeviceSetup.Reader, pipeline: DeviceDescription?, node: String?,
+                                   udevProperties: [String: String], open: (String) -> DeviceDescription?) -> DeviceDescription? {
+        switch reader {
+        case .evdev: return pipeline
+        case .libinput:
+            guard let node, var description = open(node) else { return nil }
+            description.udevProperties.merge(udevProperties) { _, udev in udev }
+            return description
         case .recording: return nil
         }
     }

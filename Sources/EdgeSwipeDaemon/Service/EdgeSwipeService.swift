@@ -64,6 +64,9 @@ public final class EdgeSwipeService {
     var knownPens: [String: [String: String]] = [:]
     /// What was last said of each unpaired pen node, so a hotplug that changes nothing says nothing again.
     var penNotes: [String: String] = [:]
+    /// The udev properties of the touchscreens handed to libinput, by node: libinput keeps them to itself, and the
+    /// pen pairing rule reads LIBINPUT_DEVICE_GROUP from them first (EdgeSwipeService+Pens).
+    var libinputUdevProperties: [String: [String: String]] = [:]
     var libinput: LibinputTouchSource?
     var watcher: UdevTagWatcher?
     private(set) var http: HTTPEndpoint?
