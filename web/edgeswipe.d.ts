@@ -1,8 +1,8 @@
-// Types of edgeswipe.js, EdgeSwipe's browser kit (docs/kiosk.md, "The browser kit"). Protocol 7 (handler
+// Types of edgeswipe.js, EdgeSwipe's browser kit (docs/kiosk.md, "The browser kit"). Protocol 8 (handler
 // commands name 2, which a version-2 service serves too).
 
 /** The control protocol version the module speaks (the hello's `protocol`). */
-export const PROTOCOL: 7;
+export const PROTOCOL: 8;
 /** The version the module's handler commands name (back handlers came with 2): a version-2 service serves it. */
 export const BACK_HANDLERS_PROTOCOL: 2;
 /** The spring that smooths progress: stiffness 1500 s⁻², damping 2·√1500 ≈ 77.5 s⁻¹ (critically damped). */

@@ -4,7 +4,7 @@
 // rectangles in screen millimetres, and keeps a history-based page's back in step. Protocol: docs/protocol.md.
 
 /** The control protocol version this module speaks (the hello's `protocol`; the service's ControlProtocol.version). */
-export const PROTOCOL = 7;
+export const PROTOCOL = 8;
 /** The version the module's own commands need: back handlers came with 2 (3 added `reportOutput`, 4 the outputs'
  *  ownership and the `screens` event, 5 `reportFocus`, 6 the `nearMiss` class and 7 the `gnome-shell` focus source, which the module does not need), so its handler commands name 2 and a version-2
  *  service serves the module whole. */
