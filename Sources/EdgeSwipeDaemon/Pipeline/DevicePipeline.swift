@@ -16,11 +16,14 @@ public final class DevicePipeline {
     @exclusivity(unchecked) private var decoder: MultitouchDecoder
     /// False for frame sources (libinput touchscreens), whose frames arrive already decoded.
     private let decodes: Bool
+    /// The content back (issue 37), when the options ask for it; nil: none, and a frame costs one nil check more.
+    private(set) var content: ContentSurface?
     /// Where the decoder's and the recognizers' transition lines go (debug; `--verbose`); nil: none is formatted.
     public var logSink: LogSink? {
         didSet {
             decoder.logSink = logSink
             arena.logSink = logSink
+            content?.logSink = logSink
         }
     }
 
@@ -33,6 +36,7 @@ public final class DevicePipeline {
         decodes = true
         arena = GestureArena(transform: options.screenTransform(deviceSize: geometry.size, calibrates: true))
         for config in options.recognizers { try arena.add(config) }
+        content = try Self.contentSurface(options, arena: arena)
     }
 
     /// A pipeline for a source that delivers frames in mm (libinput). Its transform applies rotation only:
@@ -49,6 +53,15 @@ public final class DevicePipeline {
         decodes = false
         arena = GestureArena(transform: options.screenTransform(deviceSize: size, calibrates: false))
         for config in options.recognizers { try arena.add(config) }
+        content = try Self.contentSurface(options, arena: arena)
+    }
+
+    /// The content surface of `arena`'s screen, its edge bands the arena's (the edge swipe keeps priority there).
+    private static func contentSurface(_ options: PipelineOptions, arena: GestureArena) throws -> ContentSurface? {
+        guard let content = options.content else { return nil }
+        let edges = Set(arena.recognizers.flatMap(\.config.edges))
+        let width = arena.recognizers.map(\.config.edgeZoneMM).max() ?? 0
+        return try ContentSurface(options: content, transform: arena.transform, edgeBands: EdgeBands(edges: edges, widthMM: width))
     }
 
     /// New recognizers and orientation (a reloaded configuration, a reported output). The caller applies it
@@ -63,7 +76,12 @@ public final class DevicePipeline {
         next.source = arena.source
         next.logSink = arena.logSink
         next.penGate = carriedPenGate(options.penGate)
+        let nextContent = try Self.contentSurface(options, arena: next)
+        // The regions stay: they are the clients', not the configuration's.
+        if let nextContent, let content { _ = nextContent.setRegions(content.recognizer.regions, now: 0) }
+        nextContent?.logSink = logSink
         arena = next
+        content = nextContent
         if size != geometry.size {
             geometry.size = size
             decoder.resize(to: size)
@@ -88,7 +106,17 @@ public final class DevicePipeline {
     @inline(__always)
     private func step(_ frame: TouchFrame) -> [GestureEvent] {
         fingerDown = frame.activeCount > 0
-        return arena.process(frame, now: frame.time)
+        let edge = arena.process(frame, now: frame.time)
+        guard let content else { return edge }
+        return Self.joined(edge, content.process(frame, now: frame.time))
+    }
+
+    /// The arena's events then the content recognizer's (a copy only when both have some).
+    @inline(never)
+    private static func joined(_ edge: [GestureEvent], _ content: [GestureEvent]) -> [GestureEvent] {
+        if content.isEmpty { return edge }
+        if edge.isEmpty { return content }
+        return edge + content
     }
 
     /// A frame from this pipeline's decoder.
@@ -116,9 +144,17 @@ public final class DevicePipeline {
         return decoded(TouchFrame(time: time, contacts: ended, fingerCount: 0))
     }
 
-    public var nextDeadline: Microseconds? { arena.nextDeadline }
+    public var nextDeadline: Microseconds? {
+        guard let content, let c = content.nextDeadline else { return arena.nextDeadline }
+        guard let a = arena.nextDeadline else { return c }
+        return min(a, c)
+    }
 
-    public func deadlineReached(now: Microseconds) -> [GestureEvent] { arena.deadlineReached(now: now) }
+    public func deadlineReached(now: Microseconds) -> [GestureEvent] {
+        let edge = arena.deadlineReached(now: now)
+        guard let content, let c = content.nextDeadline, c <= now else { return edge }
+        return Self.joined(edge, content.deadlineReached(now: now))
+    }
 
     public var diagnostics: [DecoderDiagnostic] { decodes ? decoder.diagnostics : [] }
 

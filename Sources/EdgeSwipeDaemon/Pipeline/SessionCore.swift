@@ -79,6 +79,13 @@ final class SessionCore {
     /// gesture came from (nil for what no gesture event caused: a target gone at a disconnect). Unset (replay),
     /// they are dropped.
     @exclusivity(unchecked) var onBackDelivery: ((BackDelivery, SourceID?) -> Void)?
+    /// A content back's question for its region's owner (issue 37; SessionCore+Content), with its source. Unset
+    /// (replay), nothing is asked and every ready content pan times out.
+    var onContentQuery: ((ContentQuery, SourceID) -> Void)?
+    /// A query of the source's handshake that its deadline decided (its seq): a later answer is the owner's too late.
+    var onContentQueryTimedOut: ((UInt64, SourceID) -> Void)?
+    /// The clients' content regions now (SessionCore+Content): a source added or set up again takes them.
+    var contentRegions: [ContentRegion] = []
     /// A source's screen may have changed: one added or removed, or its options (rotation) applied. Not on the
     /// per-frame path: only where the sources or their options change.
     var onGeometryChanged: (() -> Void)?
@@ -122,6 +129,7 @@ final class SessionCore {
         nextID += 1
         sources[source.id] = source
         if logSink != nil { log(source) }
+        applyContentRegions(source)
         refresh(source)
         geometryChanged()
         return source
@@ -164,6 +172,7 @@ final class SessionCore {
                let source = deadlines.first?.payload {
                 pipelineVisits += 1
                 deliver(source.pipeline.deadlineReached(now: time), from: source)
+                if source.pipeline.content != nil { flushContent(source) }
                 source.withForwarding { forwarding in
                     forwarding.forwarder.claimsChanged(claims: source.pipeline.arena, time: time)
                     forward(forwarding, from: source)
@@ -256,6 +265,7 @@ final class SessionCore {
             source.pendingOptions = options
         } else {
             try source.pipeline.reconfigure(options)
+            applyContentRegions(source)
             refresh(source)
             geometryChanged()
         }
@@ -324,6 +334,8 @@ final class SessionCore {
         if emitFrames { emit(frame, from: source) }
         // Most frames bring no gesture event: then the gesture path (and its stack) is not entered at all.
         if !gestures.isEmpty { deliver(gestures, from: source) }
+        // The content back's queries (issue 37): only on a device that runs one.
+        if source.pipeline.content != nil { flushContent(source) }
         // The last finger lifted: the stroke's near miss, if it had one.
         if explainNearMisses, frame.activeCount == 0, source.nearMisses.isPending { endStroke(source, time: frame.time) }
         // The last finger lifted: settings that waited for it apply now.
@@ -345,6 +357,7 @@ final class SessionCore {
             sink(.deviceNote("new settings not applied: \(error)", device: source.id))
             return
         }
+        applyContentRegions(source)
         geometryChanged()
     }
 
@@ -363,7 +376,7 @@ final class SessionCore {
 
     /// Gesture events, from a frame or a deadline: out, into navigation, and navigation's events out.
     @inline(never)
-    private func deliver(_ gestures: [GestureEvent], from source: SessionSource) {
+    func deliver(_ gestures: [GestureEvent], from source: SessionSource) {
         for g in gestures {
             sink(.gesture(g, device: source.id))
             if explainNearMisses, g.phase == .failed || g.phase == .cancelled || g.phase == .ended {
@@ -396,7 +409,7 @@ final class SessionCore {
 
     /// Takes the source's deadline into the queue after its pipeline moved.
     @inline(__always)
-    private func refresh(_ source: SessionSource) {
+    func refresh(_ source: SessionSource) {
         let d = source.pipeline.nextDeadline
         guard d != source.queuedDeadline else { return }
         source.queuedDeadline = d
