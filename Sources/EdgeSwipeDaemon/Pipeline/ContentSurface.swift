@@ -15,17 +15,17 @@ public struct ContentOptions: Hashable, Sendable {
 
 /// One touch surface's content back: the recognizer and its claim/yield handshake, stepped together. Frames and
 /// the handshake's deadline come from the pipeline; answers and the regions from the service. A ready pan is asked
-/// of its owner once (`asks`, taken by the session core); a claim begins it, a yield or the deadline fails it.
+/// of its owner once (`onQuery`, the session core's); a claim begins it, a yield or the deadline fails it.
 /// Pure: time is a parameter, and nothing here does I/O.
 final class ContentSurface {
     let recognizer: ContentSwipeRecognizer
     private(set) var handshake: ContentClaimHandshake
     /// This step's events (reused; read before the next step).
     private(set) var events: [GestureEvent] = []
-    /// Queries made by the last steps, for the session core to send.
-    private(set) var asks: [ContentQuery] = []
-    /// Queries the deadline decided, so the service drops a later answer for them.
-    private(set) var timedOut: [UInt64] = []
+    /// Where a query goes as it is made (the session core sends it to the region's owner).
+    var onQuery: ((ContentQuery) -> Void)?
+    /// Where the seq of a query the deadline decided goes, so the service drops a later answer for it.
+    var onTimedOut: ((UInt64) -> Void)?
 
     init(options: ContentOptions, transform: ScreenTransform, edgeBands: EdgeBands) throws {
         recognizer = try ContentSwipeRecognizer(config: options.swipe, transform: transform, edgeBands: edgeBands)
@@ -50,7 +50,7 @@ final class ContentSurface {
         recognizer.advance(frame, now: now, into: &events)
         if handshake.state != .awaiting, let point = recognizer.pendingQuery {
             switch handshake.ask(point, now: now) {
-            case .ask(let q)?: asks.append(q)
+            case .ask(let q)?: onQuery?(q)
             case .yield(let reason)?: recognizer.yield(reason, time: frame.time, into: &events)
             case .begin?, .ignored?, nil: break
             }
@@ -72,7 +72,7 @@ final class ContentSurface {
         events.removeAll(keepingCapacity: true)
         let seq = handshake.query?.seq
         let outcome = handshake.deadlineReached(now: now)
-        if outcome != nil, let seq { timedOut.append(seq) }
+        if outcome != nil, let seq { onTimedOut?(seq) }
         decide(outcome, now: now)
         return events
     }
@@ -103,19 +103,6 @@ final class ContentSurface {
         }
         for r in kept { recognizer.declare(r) }
         return events
-    }
-
-    /// Hands the queries made since the last call to `body`.
-    func takeAsks(_ body: (ContentQuery) -> Void) {
-        guard !asks.isEmpty else { return }
-        for q in asks { body(q) }
-        asks.removeAll(keepingCapacity: true)
-    }
-
-    func takeTimedOut(_ body: (UInt64) -> Void) {
-        guard !timedOut.isEmpty else { return }
-        for s in timedOut { body(s) }
-        timedOut.removeAll(keepingCapacity: true)
     }
 
     /// What the handshake decided, applied to a pan still waiting for it.

@@ -16,8 +16,18 @@ public final class DevicePipeline {
     @exclusivity(unchecked) private var decoder: MultitouchDecoder
     /// False for frame sources (libinput touchscreens), whose frames arrive already decoded.
     private let decodes: Bool
-    /// The content back (issue 37), when the options ask for it; nil: none, and a frame costs one nil check more.
+    /// The content back (issue 37), when the options ask for it; nil: none.
     private(set) var content: ContentSurface?
+    /// Whether `content` is set: the per-frame path tests this flag, out of line only when it is set (reading the
+    /// optional class on every frame retained and released it, and spread the hot path: hot-path-span.py).
+    @exclusivity(unchecked) private(set) var runsContent = false
+    /// Where the content back's queries and timed-out seqs go (the session core's); carried to a new surface.
+    var onContentQuery: ((ContentQuery) -> Void)? {
+        didSet { content?.onQuery = onContentQuery }
+    }
+    var onContentTimedOut: ((UInt64) -> Void)? {
+        didSet { content?.onTimedOut = onContentTimedOut }
+    }
     /// Where the decoder's and the recognizers' transition lines go (debug; `--verbose`); nil: none is formatted.
     public var logSink: LogSink? {
         didSet {
@@ -37,6 +47,7 @@ public final class DevicePipeline {
         arena = GestureArena(transform: options.screenTransform(deviceSize: geometry.size, calibrates: true))
         for config in options.recognizers { try arena.add(config) }
         content = try Self.contentSurface(options, arena: arena)
+        runsContent = content != nil
     }
 
     /// A pipeline for a source that delivers frames in mm (libinput). Its transform applies rotation only:
@@ -54,6 +65,7 @@ public final class DevicePipeline {
         arena = GestureArena(transform: options.screenTransform(deviceSize: size, calibrates: false))
         for config in options.recognizers { try arena.add(config) }
         content = try Self.contentSurface(options, arena: arena)
+        runsContent = content != nil
     }
 
     /// The content surface of `arena`'s screen, its edge bands the arena's (the edge swipe keeps priority there).
@@ -80,8 +92,11 @@ public final class DevicePipeline {
         // The regions stay: they are the clients', not the configuration's.
         if let nextContent, let content { _ = nextContent.setRegions(content.recognizer.regions, now: 0) }
         nextContent?.logSink = logSink
+        nextContent?.onQuery = onContentQuery
+        nextContent?.onTimedOut = onContentTimedOut
         arena = next
         content = nextContent
+        runsContent = nextContent != nil
         if size != geometry.size {
             geometry.size = size
             decoder.resize(to: size)
@@ -106,9 +121,13 @@ public final class DevicePipeline {
     @inline(__always)
     private func step(_ frame: TouchFrame) -> [GestureEvent] {
         fingerDown = frame.activeCount > 0
-        let edge = arena.process(frame, now: frame.time)
-        guard let content else { return edge }
-        return Self.joined(edge, content.process(frame, now: frame.time))
+        return arena.process(frame, now: frame.time)
+    }
+
+    /// The content back's step of a frame the arena has taken (SessionCore's frame observer calls it, so a device
+    /// without one runs the step it ran before). Its events are read before the next call.
+    func contentStep(_ frame: TouchFrame) -> [GestureEvent] {
+        content?.process(frame, now: frame.time) ?? []
     }
 
     /// The arena's events then the content recognizer's (a copy only when both have some).
@@ -144,8 +163,14 @@ public final class DevicePipeline {
         return decoded(TouchFrame(time: time, contacts: ended, fingerCount: 0))
     }
 
+    /// Out of line: inlined into every caller's per-event deadline check it made the wake-up's code longer.
     public var nextDeadline: Microseconds? {
-        guard let content, let c = content.nextDeadline else { return arena.nextDeadline }
+        @inline(never) get { runsContent ? deadlineWithContent : arena.nextDeadline }
+    }
+
+    @inline(never)
+    private var deadlineWithContent: Microseconds? {
+        guard let c = content?.nextDeadline else { return arena.nextDeadline }
         guard let a = arena.nextDeadline else { return c }
         return min(a, c)
     }

@@ -27,7 +27,6 @@ extension SessionCore {
         fire(upTo: now)
         guard let source = sources[id], let content = source.pipeline.content else { return }
         deliver(content.answer(seq: seq, answer, from: owner, now: now), from: source)
-        flushContent(source)
         refresh(source)
     }
 
@@ -37,7 +36,6 @@ extension SessionCore {
         for source in contentSources {
             guard let content = source.pipeline.content else { continue }
             deliver(content.ownerGone(owner, now: now), from: source)
-            flushContent(source)
             refresh(source)
         }
     }
@@ -48,11 +46,13 @@ extension SessionCore {
         _ = content.setRegions(contentRegions, now: 0)
     }
 
-    /// Sends the source's new queries, and says which ones its deadline decided.
-    @inline(never)
-    func flushContent(_ source: SessionSource) {
-        guard let content = source.pipeline.content else { return }
-        content.takeAsks { onContentQuery?($0, source.id) }
-        content.takeTimedOut { onContentQueryTimedOut?($0, source.id) }
+    /// A source just added: its queries and timed-out seqs go out named by it (also after a reload turns its
+    /// content back on), and it takes the regions.
+    func attachContent(_ source: SessionSource) {
+        let id = source.id
+        source.pipeline.onContentQuery = { [unowned self] q in self.onContentQuery?(q, id) }
+        source.pipeline.onContentTimedOut = { [unowned self] seq in self.onContentQueryTimedOut?(seq, id) }
+        applyContentRegions(source)
+        updateFrameObservers()
     }
 }

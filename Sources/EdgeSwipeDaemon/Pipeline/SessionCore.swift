@@ -105,6 +105,8 @@ final class SessionCore {
     /// Navigation's deadline as of its last change (it changes only through this core or `navigationChanged`).
     @exclusivity(unchecked) private var navigationDeadline: Microseconds?
     @exclusivity(unchecked) private var pendingOptionsCount = 0
+    /// `emitFrames`, or a source runs a content back: the frame goes to `observe`.
+    @exclusivity(unchecked) private var observesFrames = false
     /// How many times a pipeline was stepped or asked for its deadline: what a test counts to show that a
     /// step does not visit every source.
     @exclusivity(unchecked) private(set) var pipelineVisits = 0
@@ -115,6 +117,7 @@ final class SessionCore {
         self.emitFrames = emitFrames
         self.explainNearMisses = explainNearMisses
         self.sink = sink
+        observesFrames = emitFrames
         navigationDeadline = navigation?.nextDeadline
     }
 
@@ -129,7 +132,7 @@ final class SessionCore {
         nextID += 1
         sources[source.id] = source
         if logSink != nil { log(source) }
-        applyContentRegions(source)
+        attachContent(source)
         refresh(source)
         geometryChanged()
         return source
@@ -172,7 +175,6 @@ final class SessionCore {
                let source = deadlines.first?.payload {
                 pipelineVisits += 1
                 deliver(source.pipeline.deadlineReached(now: time), from: source)
-                if source.pipeline.content != nil { flushContent(source) }
                 source.withForwarding { forwarding in
                     forwarding.forwarder.claimsChanged(claims: source.pipeline.arena, time: time)
                     forward(forwarding, from: source)
@@ -245,6 +247,7 @@ final class SessionCore {
         guard sources[source.id] === source else { return false }
         let cancelled = cancel(source, now: now)
         sources[source.id] = nil
+        updateFrameObservers()
         geometryChanged()
         source.removed = true
         source.forwards = false
@@ -266,6 +269,7 @@ final class SessionCore {
         } else {
             try source.pipeline.reconfigure(options)
             applyContentRegions(source)
+            updateFrameObservers()
             refresh(source)
             geometryChanged()
         }
@@ -331,21 +335,30 @@ final class SessionCore {
     /// Inlined into each frame's step: the rare paths it leads to are out of line.
     @inline(__always)
     private func deliver(_ frame: TouchFrame, _ gestures: [GestureEvent], from source: SessionSource) {
-        if emitFrames { emit(frame, from: source) }
+        // Frames are observed only when printed or a source runs a content back (issue 37): one flag either way.
+        if observesFrames { observe(frame, from: source) }
         // Most frames bring no gesture event: then the gesture path (and its stack) is not entered at all.
         if !gestures.isEmpty { deliver(gestures, from: source) }
-        // The content back's queries (issue 37): only on a device that runs one.
-        if source.pipeline.content != nil { flushContent(source) }
         // The last finger lifted: the stroke's near miss, if it had one.
         if explainNearMisses, frame.activeCount == 0, source.nearMisses.isPending { endStroke(source, time: frame.time) }
         // The last finger lifted: settings that waited for it apply now.
         if pendingOptionsCount > 0, frame.activeCount == 0 { applyPendingOptions(source) }
     }
 
-    /// Out of line, as the two below: rare (or asked for), and kept out of the per-frame step.
+    /// Out of line, as the two below: rare (or asked for), and kept out of the per-frame step. The frame out, and
+    /// the content back's step of it, whose events go the arena's way.
     @inline(never)
-    private func emit(_ frame: TouchFrame, from source: SessionSource) {
-        sink(.frame(frame, device: source.id))
+    private func observe(_ frame: TouchFrame, from source: SessionSource) {
+        if emitFrames { sink(.frame(frame, device: source.id)) }
+        if source.pipeline.runsContent {
+            let content = source.pipeline.contentStep(frame)
+            if !content.isEmpty { deliver(content, from: source) }
+        }
+    }
+
+    /// Whether `observe` has anything to do: frames printed, or a source with a content back.
+    func updateFrameObservers() {
+        observesFrames = emitFrames || sources.values.contains { $0.pipeline.runsContent }
     }
 
     @inline(never)
@@ -358,6 +371,7 @@ final class SessionCore {
             return
         }
         applyContentRegions(source)
+        updateFrameObservers()
         geometryChanged()
     }
 
