@@ -9,6 +9,15 @@ export const BACK_HANDLERS_PROTOCOL: 2;
 export const SPRING: Readonly<Spring>;
 export const EXCLUDE_ATTRIBUTE: "data-edgeswipe-exclude";
 export const OVERLAY_ATTRIBUTE: "data-edgeswipe-overlay";
+/** Protocol 8: a content region (a back from anywhere in it, once the kit claims the pan); the value names it. */
+export const CONTENT_ATTRIBUTE: "data-edgeswipe-content";
+/** A horizontal scroller: claims at its leading edge, yields "scroller" away from it. */
+export const HSCROLL_ATTRIBUTE: "data-edgeswipe-hscroll";
+/** An element with its own horizontal swipes: yields "ownSwipes". */
+export const OWN_SWIPES_ATTRIBUTE: "data-edgeswipe-own-swipes";
+export type ContentDecision = { answer: "claim" } | { answer: "yield"; reason: "scroller" | "ownSwipes" | "scrolled" | "page" };
+/** The kit's answer to a contentQuery about a pan over `target`. */
+export function contentAnswer(target: Element, direction: "ltr" | "rtl", page?: ((target: Element, direction: "ltr" | "rtl") => boolean | void) | null): ContentDecision;
 
 export interface Spring { stiffness: number; damping: number; }
 export interface SpringState { x: number; v: number; }
@@ -42,6 +51,8 @@ export interface Options {
   /** The viewport's offset inside the window, CSS pixels (browser chrome); 0 in a kiosk. */
   viewportOffset?: { x: number; y: number };
   spring?: Spring;
+  /** Asked about a pan in a content region after the marked elements: return false to yield it ("page"). */
+  contentAnswer?: (target: Element, direction: "ltr" | "rtl") => boolean | void;
 }
 
 export interface BackDetail {
