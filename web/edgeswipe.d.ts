@@ -1,14 +1,23 @@
-// Types of edgeswipe.js, EdgeSwipe's browser kit (docs/kiosk.md, "The browser kit"). Protocol 7 (handler
+// Types of edgeswipe.js, EdgeSwipe's browser kit (docs/kiosk.md, "The browser kit"). Protocol 8 (handler
 // commands name 2, which a version-2 service serves too).
 
 /** The control protocol version the module speaks (the hello's `protocol`). */
-export const PROTOCOL: 7;
+export const PROTOCOL: 8;
 /** The version the module's handler commands name (back handlers came with 2): a version-2 service serves it. */
 export const BACK_HANDLERS_PROTOCOL: 2;
 /** The spring that smooths progress: stiffness 1500 s⁻², damping 2·√1500 ≈ 77.5 s⁻¹ (critically damped). */
 export const SPRING: Readonly<Spring>;
 export const EXCLUDE_ATTRIBUTE: "data-edgeswipe-exclude";
 export const OVERLAY_ATTRIBUTE: "data-edgeswipe-overlay";
+/** Protocol 8: a content region (a back from anywhere in it, once the kit claims the pan); the value names it. */
+export const CONTENT_ATTRIBUTE: "data-edgeswipe-content";
+/** A horizontal scroller: claims at its leading edge, yields "scroller" away from it. */
+export const HSCROLL_ATTRIBUTE: "data-edgeswipe-hscroll";
+/** An element with its own horizontal swipes: yields "ownSwipes". */
+export const OWN_SWIPES_ATTRIBUTE: "data-edgeswipe-own-swipes";
+export type ContentDecision = { answer: "claim" } | { answer: "yield"; reason: "scroller" | "ownSwipes" | "scrolled" | "page" };
+/** The kit's answer to a contentQuery about a pan over `target`. */
+export function contentAnswer(target: Element, direction: "ltr" | "rtl", page?: ((target: Element, direction: "ltr" | "rtl") => boolean | void) | null): ContentDecision;
 
 export interface Spring { stiffness: number; damping: number; }
 export interface SpringState { x: number; v: number; }
@@ -42,6 +51,8 @@ export interface Options {
   /** The viewport's offset inside the window, CSS pixels (browser chrome); 0 in a kiosk. */
   viewportOffset?: { x: number; y: number };
   spring?: Spring;
+  /** Asked about a pan in a content region after the marked elements: return false to yield it ("page"). */
+  contentAnswer?: (target: Element, direction: "ltr" | "rtl") => boolean | void;
 }
 
 export interface BackDetail {

@@ -4,7 +4,7 @@
 // rectangles in screen millimetres, and keeps a history-based page's back in step. Protocol: docs/protocol.md.
 
 /** The control protocol version this module speaks (the hello's `protocol`; the service's ControlProtocol.version). */
-export const PROTOCOL = 7;
+export const PROTOCOL = 8;
 /** The version the module's own commands need: back handlers came with 2 (3 added `reportOutput`, 4 the outputs'
  *  ownership and the `screens` event, 5 `reportFocus`, 6 the `nearMiss` class and 7 the `gnome-shell` focus source, which the module does not need), so its handler commands name 2 and a version-2
  *  service serves the module whole. */
@@ -20,6 +20,32 @@ export const EXCLUDE_ATTRIBUTE = "data-edgeswipe-exclude";
 export const OVERLAY_ATTRIBUTE = "data-edgeswipe-overlay";
 
 const MAX_RECTS = 16;                          // the service's limit per client (docs/protocol.md)
+/** Issue 37 (protocol 8): an element marked so is a content region, a back may begin from anywhere in it; its
+ *  value, if any, names the region (else the kit numbers it). */
+export const CONTENT_ATTRIBUTE = "data-edgeswipe-content";
+/** A horizontal scroller: at its leading edge a back pan claims, away from it the pan is the scroller's. */
+export const HSCROLL_ATTRIBUTE = "data-edgeswipe-hscroll";
+/** An element that handles its own horizontal swipes: a pan on it is never a back. */
+export const OWN_SWIPES_ATTRIBUTE = "data-edgeswipe-own-swipes";
+const MAX_CONTENT_REGIONS = 16;                // the service's limit per client (docs/protocol.md)
+
+/** The kit's answer to a contentQuery about a pan whose finger is over `target`, in a region read in
+ *  `direction` ("ltr" or "rtl"): the nearest marked element decides. An own-swipes element yields ("ownSwipes");
+ *  a horizontal scroller yields ("scroller") unless at its leading edge (scrollLeft 0: a left-to-right
+ *  scroller's start; in a right-to-left one Chromium counts scrollLeft from 0 at the start to negative); then,
+ *  or with neither, `page(target, direction)` may say no (false: yield "page"); else it claims. */
+export function contentAnswer(target, direction, page = null) {
+  for (let el = target; el; el = el.parentElement) {
+    if (el.hasAttribute(OWN_SWIPES_ATTRIBUTE)) return { answer: "yield", reason: "ownSwipes" };
+    if (el.hasAttribute(HSCROLL_ATTRIBUTE)) {
+      const atLeadingEdge = direction === "rtl" ? el.scrollLeft >= 0 : el.scrollLeft <= 0;
+      if (!atLeadingEdge) return { answer: "yield", reason: "scroller" };
+      break;
+    }
+  }
+  if (page && page(target, direction) === false) return { answer: "yield", reason: "page" };
+  return { answer: "claim" };
+}
 const BACKOFF_MS = [100, 200, 400, 800, 1000];  // reconnection delays; the last repeats
 
 /** One step of the critically damped spring (exact solution, so the frame rate does not change the curve).
@@ -99,6 +125,10 @@ export class EdgeSwipe extends EventTarget {
     this.classes = Array.from(new Set(["back", ...(options.events || [])]));
     this.history = !!options.history;
     this.defaultHandler = options.defaultHandler ?? true;
+    this.contentCallback = options.contentAnswer || null;   // (element, direction) => false to yield a pan
+    this.contentIds = new WeakMap();  // marked content element -> its region id
+    this.contentNext = 1;
+    this.sentContent = new Map();     // region id -> JSON of what was declared on this stream
     this.viewportOffset = options.viewportOffset || { x: 0, y: 0 };
     this.spring = options.spring || SPRING;
     this.declaredStack = options.stack || null;   // re-declared on every connection
@@ -136,7 +166,7 @@ export class EdgeSwipe extends EventTarget {
     this.resizeObserver = new ResizeObserver(schedule);
     this.mutationObserver = new MutationObserver(schedule);
     this.mutationObserver.observe(document.documentElement, { subtree: true, childList: true, attributes: true,
-      attributeFilter: [EXCLUDE_ATTRIBUTE, OVERLAY_ATTRIBUTE, "open", "hidden", "style", "class"] });
+      attributeFilter: [EXCLUDE_ATTRIBUTE, OVERLAY_ATTRIBUTE, CONTENT_ATTRIBUTE, "open", "hidden", "style", "class", "dir"] });
     window.addEventListener("resize", schedule);
     window.addEventListener("scroll", schedule, { capture: true, passive: true });
     this.open();
@@ -222,6 +252,7 @@ export class EdgeSwipe extends EventTarget {
   receive(e) {
     if (e.type === "hello") this.hello(e);
     else if (e.type === "back") this.backEvent(e);
+    else if (e.type === "contentQuery") this.answerContentQuery(e);
     else if (e.type === "exclusions") {
       this.exclusions = e.result;
       this.emit("exclusions", { result: e.result, cause: e.cause });
@@ -241,6 +272,7 @@ export class EdgeSwipe extends EventTarget {
     this.screens = e.screens || [];
     this.handlers.clear();
     this.sentRects = null;
+    this.sentContent = new Map();
     this.version = { module: PROTOCOL, service: e.protocol, message: versionMismatch(e.protocol) };
     if (this.version.message) {
       console.warn("edgeswipe.js: " + this.version.message);
@@ -469,6 +501,7 @@ export class EdgeSwipe extends EventTarget {
       this.frameQueued = false;
       this.scanOverlays();
       this.declareExclusions();
+      this.declareContentRegions();
     });
   }
 
@@ -532,5 +565,55 @@ export class EdgeSwipe extends EventTarget {
       this.emit("exclusions", { result: reply.result, cause: "declared" });
     }   // an error (an `error` event) is not retried until the rectangles change or the stream does
     this.scheduleScan();
+  }
+
+  // MARK: Content regions (issue 37, protocol 8)
+
+  /** The marked content elements as regions on this stream: new or moved ones declared, gone ones withdrawn. */
+  async declareContentRegions() {
+    const screen = this.screens[0];
+    if (!this.stream || !screen || this.contentBusy) return;
+    const stream = this.stream;
+    const view = currentView(this.viewportOffset);
+    const wanted = new Map();
+    for (const el of document.querySelectorAll(`[${CONTENT_ATTRIBUTE}]`)) {
+      if (wanted.size >= MAX_CONTENT_REGIONS) { console.warn(`edgeswipe.js: more than ${MAX_CONTENT_REGIONS} content regions, the first declared`); break; }
+      const rect = el.getClientRects().length ? boxToMM(el.getBoundingClientRect(), view, screen) : null;
+      if (!rect) continue;
+      if (!this.contentIds.has(el)) this.contentIds.set(el, el.getAttribute(CONTENT_ATTRIBUTE) || "content-" + this.contentNext++);
+      const direction = getComputedStyle(el).direction === "rtl" ? "rtl" : "ltr";
+      wanted.set(this.contentIds.get(el), { command: "declareContentRegion", protocol: 8, region: this.contentIds.get(el), rect, direction });
+    }
+    this.contentBusy = true;
+    for (const id of Array.from(this.sentContent.keys())) {
+      if (wanted.has(id)) continue;
+      this.sentContent.delete(id);
+      await this.command({ command: "withdrawContentRegion", protocol: 8, region: id }, stream);
+    }
+    for (const [id, body] of wanted) {
+      const json = JSON.stringify(body);
+      if (this.sentContent.get(id) === json) continue;
+      this.sentContent.set(id, json);
+      const reply = await this.command(body, stream);
+      if (reply.type === "reply") this.emit("contentRegion", { region: id, result: reply.result });
+    }
+    this.contentBusy = false;
+  }
+
+  /** The service asks about a pan in one of this page's regions: the element under the finger decides
+   *  (contentAnswer), answered at once on this stream. */
+  answerContentQuery(q) {
+    const screen = this.screens[0];
+    let target = null;
+    if (screen && q.positionMM) {
+      // boxToMM's inverse: device pixels cancel, (screenX + px) / screenWidth of the screen's millimetres.
+      const view = currentView(this.viewportOffset);
+      const x = q.positionMM.x / screen.widthMM * view.screenWidth - view.screenX;
+      const y = q.positionMM.y / screen.heightMM * view.screenHeight - view.screenY;
+      target = document.elementFromPoint(x, y);
+    }
+    const decided = target ? contentAnswer(target, q.direction, this.contentCallback) : { answer: "yield", reason: "page" };
+    this.emit("contentQuery", { query: q, ...decided });
+    return this.command({ command: "contentAnswer", protocol: 8, seq: q.seq, ...decided }, this.stream);
   }
 }

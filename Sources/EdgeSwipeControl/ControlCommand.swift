@@ -48,6 +48,13 @@ public enum ControlCommand: Hashable, Sendable {
     case withdrawOutput(String)
     /// The session side reports the focused window (protocol 5): a handed-off back is routed by its app and toolkit.
     case reportFocus(FocusReport)
+    /// Declares (or replaces) one of this client's content regions (protocol 8, issue 37): a back may begin from
+    /// anywhere in it, after the service asks this client (`contentQuery`).
+    case declareContentRegion(ContentRegionDeclaration)
+    /// Withdraws one of this client's content regions (protocol 8).
+    case withdrawContentRegion(ContentRegionID)
+    /// This client's answer to a `contentQuery` (protocol 8): claim (the back begins) or yield, with a reason.
+    case contentAnswer(seq: UInt64, ContentAnswer)
     /// Handled by the transport itself: adds event classes to this client's subscription.
     case subscribe(Set<EventClass>)
     /// Handled by the transport itself.
@@ -68,6 +75,9 @@ public enum ControlCommand: Hashable, Sendable {
         case .reportOutput: return "reportOutput"
         case .withdrawOutput: return "withdrawOutput"
         case .reportFocus: return "reportFocus"
+        case .declareContentRegion: return "declareContentRegion"
+        case .withdrawContentRegion: return "withdrawContentRegion"
+        case .contentAnswer: return "contentAnswer"
         case .subscribe: return "subscribe"
         case .unsubscribe: return "unsubscribe"
         }

@@ -2,14 +2,15 @@ import Gestures
 import Navigation
 import TouchModel
 
-/// The control protocol, version 7 (6 plus reportFocus's `gnome-shell` and `kwin` sources; 6 was 5 plus the `nearMiss` class; 5 was 4 plus reportFocus; 4 was 3 plus the outputs' ownership and the `screens` class;
+/// The control protocol, version 8 (7 plus issue 37's content regions: declareContentRegion, withdrawContentRegion,
+/// contentAnswer and the `contentQuery` line; 7 was 6 plus reportFocus's `gnome-shell` and `kwin` sources; 6 was 5 plus the `nearMiss` class; 5 was 4 plus reportFocus; 4 was 3 plus the outputs' ownership and the `screens` class;
 /// 3 was 2 plus reportOutput; 2 was 1 plus back handlers; requests naming an older version are served alike;
 /// docs/protocol.md lists the versions), as pure functions: one line of bytes in -> a request or an error;
 /// replies, errors and events -> one line of bytes out (newline included). No I/O here; the transport is
 /// `ControlServer`, and docs/protocol.md is the reference for clients.
 public enum ControlProtocol {
     /// web/edgeswipe.js's `PROTOCOL` equals it (WebRootKitTests); an addition bumps it (docs/protocol.md).
-    public static let version: Int64 = 7
+    public static let version: Int64 = 8
     /// The version back handlers (`registerBackHandler`, the `back` class) came with.
     public static let backHandlersVersion: Int64 = 2
     /// The version `reportOutput` came with (an older service answers unsupportedProtocol).
@@ -25,6 +26,9 @@ public enum ControlProtocol {
     public static let nearMissEventVersion: Int64 = 6
     /// The version reportFocus's `gnome-shell` and `kwin` sources came with (an older service refuses them as unknown).
     public static let shellFocusSourceVersion: Int64 = 7
+    /// The version content regions came with (declareContentRegion, withdrawContentRegion, contentAnswer, and the
+    /// service's `contentQuery`).
+    public static let contentRegionsVersion: Int64 = 8
     /// Versions a request may name: this service serves every request of the older versions unchanged.
     public static let supportedVersions: ClosedRange<Int64> = 1...version
     /// The control socket's path when none is configured or given (`socket.path`, `--socket`; systemd's
@@ -90,7 +94,8 @@ public enum ControlProtocol {
 
     public static let commandNames = ["push", "pop", "setStack", "popToRoot", "state", "subscribe", "unsubscribe",
                                       "setExclusions", "setInteractivePopEnabled", "registerBackHandler", "unregisterBackHandler",
-                                      "reportOutput", "withdrawOutput", "reportFocus"]
+                                      "reportOutput", "withdrawOutput", "reportFocus",
+                                      "declareContentRegion", "withdrawContentRegion", "contentAnswer"]
 
     private static func decodeCommand(_ name: String, _ args: inout Arguments) throws -> ControlCommand {
         switch name {
@@ -138,6 +143,11 @@ public enum ControlProtocol {
         case "reportOutput": return .reportOutput(try args.outputReport())
         case "withdrawOutput": return .withdrawOutput(try args.outputName())
         case "reportFocus": return .reportFocus(try args.focusReport())
+        case "declareContentRegion": return .declareContentRegion(try args.contentRegion())
+        case "withdrawContentRegion": return .withdrawContentRegion(try args.contentRegionID())
+        case "contentAnswer":
+            let (seq, answer) = try args.contentAnswer()
+            return .contentAnswer(seq: seq, answer)
         case "subscribe": return .subscribe(try args.eventClasses())
         case "unsubscribe": return .unsubscribe(try args.eventClasses())
         default:
@@ -335,6 +345,88 @@ public enum ControlProtocol {
                 toolkit = value
             }
             return FocusReport(source: source, app: FocusedApp(appID: appID, title: title, pid: pid, toolkit: toolkit))
+        }
+
+        /// `region`: a content region's id (ContentRegionLimits.idProblem). Not `id`, which every request may carry
+        /// as its correlation id.
+        mutating func contentRegionID() throws -> ContentRegionID {
+            let value = try required("region")
+            guard case .string(let id) = value else {
+                throw ControlError(.badArguments, "\(command): \"region\" must be the region's id (a string), got \(describeWithType(value))")
+            }
+            if let problem = ContentRegionLimits.idProblem(id) { throw ControlError(.badArguments, "\(command): \"region\": \(problem)") }
+            return ContentRegionID(id)
+        }
+
+        /// declareContentRegion's fields: `region` (its id), `rect` {x, y, width, height} in screen mm (finite, within
+        /// ±ContentRegionLimits.maxMM, sizes above 0), `direction` ltr or rtl. Clipping to the screen is the service's.
+        mutating func contentRegion() throws -> ContentRegionDeclaration {
+            let id = try contentRegionID()
+            let rectValue = try required("rect")
+            guard case .object(let o) = rectValue else {
+                throw ControlError(.badArguments, "\(command): \"rect\" must be an object {x, y, width, height} (mm), got \(describeWithType(rectValue))")
+            }
+            var inner = Arguments(command: command, fields: o)
+            let limit = ContentRegionLimits.maxMM
+            let x = try inner.regionMillimetres("x", in: -limit...limit)
+            let y = try inner.regionMillimetres("y", in: -limit...limit)
+            let width = try inner.regionMillimetres("width", in: 0...limit, positive: true)
+            let height = try inner.regionMillimetres("height", in: 0...limit, positive: true)
+            try inner.rejectUnused(path: "rect.")
+            let directionValue = try required("direction")
+            guard case .string(let d) = directionValue, let direction = ContentDirection(rawValue: d) else {
+                throw ControlError(.badArguments, "\(command): \"direction\" must be one of "
+                                   + ContentDirection.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                                   + ", got \(describeWithType(directionValue))")
+            }
+            return ContentRegionDeclaration(id: id, rectMM: ContentRect(x: x, y: y, widthMM: width, heightMM: height),
+                                            direction: direction)
+        }
+
+        /// A field of a region's `rect`: a finite number of mm in `range` (above 0 with `positive`).
+        mutating func regionMillimetres(_ key: String, in range: ClosedRange<Double>, positive: Bool = false) throws -> Double {
+            guard let value = fields.removeValue(forKey: key) else {
+                throw ControlError(.badArguments, "\(command): missing field \"rect.\(key)\"")
+            }
+            let number: Double?
+            switch value {
+            case .integer(let i): number = Double(i)
+            case .number(let d): number = d
+            default: number = nil
+            }
+            guard let number, number.isFinite, range.contains(number), !positive || number > 0 else {
+                let bounds = positive ? "above 0, at most \(Self.format(range.upperBound))"
+                    : "from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
+                throw ControlError(.badArguments, "\(command): \"rect.\(key)\" must be a number of mm \(bounds), got \(describeWithType(value))")
+            }
+            return number
+        }
+
+        /// contentAnswer's fields: `seq` (the query's, 1 or more), `answer` claim or yield; `reason` with yield only,
+        /// one of the reasons a client gives (ContentYieldReason.answerable).
+        mutating func contentAnswer() throws -> (UInt64, ContentAnswer) {
+            let seqValue = try required("seq")
+            guard case .integer(let seq) = seqValue, seq >= 1 else {
+                throw ControlError(.badArguments, "\(command): \"seq\" must be the query's seq (a whole number from 1), got \(describeWithType(seqValue))")
+            }
+            let answerValue = try required("answer")
+            let reasons = ContentYieldReason.answerable.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            switch answerValue {
+            case .string("claim"):
+                if fields["reason"] != nil {
+                    throw ControlError(.badArguments, "\(command): \"reason\" is given only with \"answer\":\"yield\"")
+                }
+                return (UInt64(seq), .claim)
+            case .string("yield"):
+                let reasonValue = try required("reason")
+                guard case .string(let r) = reasonValue, let reason = ContentYieldReason(rawValue: r),
+                      ContentYieldReason.answerable.contains(reason) else {
+                    throw ControlError(.badArguments, "\(command): \"reason\" must be one of \(reasons), got \(describeWithType(reasonValue))")
+                }
+                return (UInt64(seq), .yield(reason))
+            default:
+                throw ControlError(.badArguments, "\(command): \"answer\" must be \"claim\" or \"yield\", got \(describeWithType(answerValue))")
+            }
         }
 
         /// A required string field of reportFocus, checked by `problem`.

@@ -33,6 +33,7 @@ extension ControlCommand {
         case .reportFocus(let report):
             // The gnome-shell and kwin sources came with 7: an older service answers unsupportedProtocol, not a bad source.
             return [.gnomeShell, .kwin].contains(report.source) ? ControlProtocol.shellFocusSourceVersion : ControlProtocol.focusReportsVersion
+        case .declareContentRegion, .withdrawContentRegion, .contentAnswer: return ControlProtocol.contentRegionsVersion
         case .subscribe(let classes), .unsubscribe(let classes): return classes.compactMap(\.versionNamed).max()
         }
     }
@@ -54,6 +55,20 @@ extension ControlCommand {
         case .reportOutput(let report): return Self.fields(report)
         case .withdrawOutput(let output): return ["output": .string(output)]
         case .reportFocus(let report): return Self.fields(report)
+        case .declareContentRegion(let d):
+            let r = d.rectMM
+            return ["region": .string(d.id.name), "direction": .string(d.direction.rawValue),
+                    "rect": .object(["x": .number(r.x), "y": .number(r.y), "width": .number(r.widthMM), "height": .number(r.heightMM)])]
+        case .withdrawContentRegion(let id): return ["region": .string(id.name)]
+        case .contentAnswer(let seq, let answer):
+            var o: [String: JSONValue] = ["seq": .integer(Int64(clamping: seq))]
+            switch answer {
+            case .claim: o["answer"] = .string("claim")
+            case .yield(let reason):
+                o["answer"] = .string("yield")
+                o["reason"] = .string(reason.rawValue)
+            }
+            return o
         case .subscribe(let classes), .unsubscribe(let classes):
             return ["events": .array(classes.sorted().map { .string($0.rawValue) })]
         }

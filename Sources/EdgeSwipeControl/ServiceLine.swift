@@ -11,6 +11,8 @@ public enum ServiceLine: Sendable, Hashable {
     case screens([ServiceScreen])
     /// A stroke's near miss (`{"type":"nearMiss"}`, protocol 6; `NearMissJSON`).
     case nearMiss(ServiceNearMiss)
+    /// The service asks this client about a pan in one of its content regions (`{"type":"contentQuery"}`, protocol 8).
+    case contentQuery(ServiceContentQuery)
     /// Any other event (`navigation`, `gesture`, `diagnostic`, `exclusions`, a target's `back`...), by its type.
     case event(type: String, JSONValue)
     /// A line of a kind a client uses that it cannot use (`Problem` says why).
@@ -66,6 +68,9 @@ public enum ServiceLine: Sendable, Hashable {
         case "nearMiss":
             guard let miss = ServiceNearMiss(value) else { self = .unknown(value); return }
             self = .nearMiss(miss)
+        case "contentQuery":
+            guard let query = ServiceContentQuery(value) else { self = .unknown(value); return }
+            self = .contentQuery(query)
         case "back":
             switch BackObservation.decode(observerLine: value) {
             case .observation(let o)?: self = .back(o)

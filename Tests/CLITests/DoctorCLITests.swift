@@ -30,7 +30,7 @@ import Testing
         let (_, json) = try doctor(["--socket", socket])
         #expect(!codes(json).contains("serviceUnreachable"))
         #expect(!codes(json).contains("protocolMismatch"))
-        #expect((json["notes"] as? [String])?.contains("service: answers at \(socket), protocol 7") == true)
+        #expect((json["notes"] as? [String])?.contains("service: answers at \(socket), protocol 8") == true)
     }
 
     @Test func aSocketNobodyServesIsAFindingAndStatusOne() throws {

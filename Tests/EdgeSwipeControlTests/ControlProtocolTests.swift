@@ -59,7 +59,8 @@ private func object(_ bytes: [UInt8]) throws -> [String: Any] {
         #expect(errorCode(#"{"command":"registerBackHandler","priority":"overlay","protocol":2}"#) == nil)
         #expect(errorCode(#"{"command":"reportOutput","output":"DSI-1","transform":90,"protocol":3}"#) == nil)
         #expect(errorCode(#"{"command":"state","protocol":4}"#) == nil)
-        #expect(errorCode(#"{"command":"state","protocol":8}"#) == .unsupportedProtocol)
+        #expect(errorCode(#"{"command":"state","protocol":8}"#) == nil)
+        #expect(errorCode(#"{"command":"state","protocol":9}"#) == .unsupportedProtocol)
         #expect(errorCode(#"{"command":"state","protocol":0}"#) == .unsupportedProtocol)
         #expect(errorCode(#"{"command":"state","protocol":"1"}"#) == .unsupportedProtocol)
         #expect(errorCode(#"{"command":"push"}"#) == .badArguments)
@@ -121,7 +122,7 @@ private func object(_ bytes: [UInt8]) throws -> [String: Any] {
 
         let hello = try object(ControlProtocol.hello())
         #expect(hello["type"] as? String == "hello")
-        #expect(hello["protocol"] as? Int == 7)
+        #expect(hello["protocol"] as? Int == 8)
         #expect(hello["events"] as? [String] == ["appearance", "transition", "gesture", "diagnostic", "back", "screens", "nearMiss"])
     }
 
@@ -176,9 +177,9 @@ extension Result {
                              ("[3]", "an array, [3]")] {
             let text = #"{"command":"state","protocol":\#(field)}"#
             #expect(errorCode(text) == .unsupportedProtocol, "\(field)")
-            #expect(message(text) == "\"protocol\" must be an integer from 1 to 7 (written without a decimal point or exponent), got \(got)",
+            #expect(message(text) == "\"protocol\" must be an integer from 1 to 8 (written without a decimal point or exponent), got \(got)",
                     "\(field)")
         }
-        #expect(message(#"{"command":"state","protocol":8}"#) == "this service speaks protocols 1 to 7, the request asked for 8")
+        #expect(message(#"{"command":"state","protocol":9}"#) == "this service speaks protocols 1 to 8, the request asked for 9")
     }
 }

@@ -167,6 +167,6 @@ import Testing
         #expect(ControlProtocol.focusReportsVersion == 5)
         #expect(decoded(#"{"command":"state","protocol":4}"#) == .state)
         #expect(decoded(#"{"command":"reportOutput","output":"DSI-1","transform":0,"protocol":4}"#) != nil)
-        #expect(failure(Array(#"{"command":"state","protocol":8}"#.utf8))?.code == .unsupportedProtocol)
+        #expect(failure(Array(#"{"command":"state","protocol":9}"#.utf8))?.code == .unsupportedProtocol)
     }
 }

@@ -54,6 +54,8 @@ import YAMLDocument
             "pen_linger_ms": 90
             "pen_hand_margin_mm": 20
             "pen_stuck_ms": 30000
+            "content_answer_wait_ms": 17
+            "content_travel_mm": 8
           "actions":
             - "on": "complete"
               "edge": "left"
@@ -64,6 +66,7 @@ import YAMLDocument
           "toolkit_routing": true
           "handedness": "auto"
           "pen": "auto"
+          "content_swipe": false
           "routes":
             - "match":
                 "app_id": "org.kde.*"
@@ -115,6 +118,8 @@ import YAMLDocument
               "pen_linger_ms": 120
               "pen_hand_margin_mm": 25
               "pen_stuck_ms": 60000
+              "content_answer_wait_ms": 33
+              "content_travel_mm": 10
             "actions":
               - "on": "cancel"
                 "edge": "right"
@@ -124,6 +129,7 @@ import YAMLDocument
             "toolkit_routing": true
             "handedness": "right"
             "pen": "IPTS Stylus"
+            "content_swipe": true
             "routes":
               - "match":
                   "app_id": "org.kde.*"

@@ -100,7 +100,7 @@ extension DaemonConfig {
         return []
     }
 
-    static let settingsKeys = ["size", "rotation", "output", "calibration", "edges", "thresholds", "actions", "own", "routes",
+    static let settingsKeys = ["size", "rotation", "output", "calibration", "edges", "thresholds", "actions", "own", "content_swipe", "routes",
                                "toolkit_routing", "handedness", "pen"]
     /// What `rotation` accepts, for messages.
     static let rotationRule = "\(ScreenRotation.rule), auto (the output's) or accelerometer (iio-sensor-proxy's)"
@@ -160,6 +160,7 @@ extension DaemonConfig {
         }
         if let e = m["thresholds"] { s.thresholds = readThresholds(r, e.value, "\(key).thresholds") }
         if let e = m["own"], let b = r.bool(e.value, "\(key).own") { s.own = b }
+        if let e = m["content_swipe"], let b = r.bool(e.value, "\(key).content_swipe") { s.contentSwipe = b }
         if let e = m["actions"], let items = r.list(e.value, "\(key).actions") {
             s.actions = items.enumerated().compactMap { readAction(r, $1, "\(key).actions[\($0)]") }
         }
@@ -182,7 +183,8 @@ extension DaemonConfig {
         let known = ["fingers", "edge_zone_mm", "activation_distance_mm", "angle_tolerance_deg", "max_drift_mm",
                      "activation_timeout_ms", "complete_progress", "complete_velocity_mm_s", "along_edge_slop_mm", "arm_min_travel_mm",
                      "arm_min_interval_ms", "arm_cone_ratio", "palm_major_mm", "palm_area_mm2", "palm_pressure",
-                     "grip_radius_mm", "grip_ms", "pen_linger_ms", "pen_hand_margin_mm", "pen_stuck_ms"]
+                     "grip_radius_mm", "grip_ms", "pen_linger_ms", "pen_hand_margin_mm", "pen_stuck_ms",
+                     "content_answer_wait_ms", "content_travel_mm"]
         guard let m = r.mapping(node, key, known: known) else { return t }
         if let e = m["fingers"] { t.fingers = r.int(e.value, "\(key).fingers", range: 1...5) }
         if let e = m["edge_zone_mm"] { t.edgeZoneMM = r.number(e.value, "\(key).edge_zone_mm", above: 0, atMost: 100, unit: "mm") }
@@ -225,6 +227,18 @@ extension DaemonConfig {
         }
         if let e = m["pen_stuck_ms"] {
             t.penStuckMS = r.number(e.value, "\(key).pen_stuck_ms", above: 0, atMost: 3_600_000, unit: "ms")
+        }
+        // The content back (issue 37): the wait's bounds are ContentHandshakeConfig.answerWaitRangeMS (below 4 ms no
+        // page answers across a process; above 50 ms, three frames, the back lags the finger).
+        if let e = m["content_answer_wait_ms"], let v = r.number(e.value, "\(key).content_answer_wait_ms", atMost: 50, unit: "ms") {
+            if v < ContentHandshakeConfig.answerWaitRangeMS.lowerBound {
+                r.issue("\(key).content_answer_wait_ms", e.value.mark, "\(v == v.rounded() ? String(Int64(v)) : String(v)) must be at least 4 ms")
+            } else {
+                t.contentAnswerWaitMS = v
+            }
+        }
+        if let e = m["content_travel_mm"] {
+            t.contentTravelMM = r.number(e.value, "\(key).content_travel_mm", above: 0, atMost: 100, unit: "mm")
         }
         return t
     }

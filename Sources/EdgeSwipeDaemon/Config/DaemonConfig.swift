@@ -130,6 +130,10 @@ package struct Thresholds: Hashable, Sendable {
     package var penLingerMS: Double?
     package var penHandMarginMM: Double?
     package var penStuckMS: Double?
+    /// The content back's (issue 37): how long the region's owner may take to answer, and the travel at which a
+    /// pan's axis is decided.
+    package var contentAnswerWaitMS: Double?
+    package var contentTravelMM: Double?
 
     package init() {}
 
@@ -155,6 +159,8 @@ package struct Thresholds: Hashable, Sendable {
         t.penLingerMS = o.penLingerMS ?? penLingerMS
         t.penHandMarginMM = o.penHandMarginMM ?? penHandMarginMM
         t.penStuckMS = o.penStuckMS ?? penStuckMS
+        t.contentAnswerWaitMS = o.contentAnswerWaitMS ?? contentAnswerWaitMS
+        t.contentTravelMM = o.contentTravelMM ?? contentTravelMM
         return t
     }
 }
@@ -184,6 +190,8 @@ package struct DeviceSettings: Hashable, Sendable {
     package var handedness: PenHandedness?
     /// Which pen node pairs with the device (`pen: NAME`, `pen: none`, `pen: auto`); nil: the group rule.
     package var pen: PenRequest?
+    /// Issue 37's back from anywhere in a client's declared content regions (`content_swipe: true`); nil: off.
+    package var contentSwipe: Bool?
 
     /// Toolkit routing is on unless a configuration turns it off (issue 35: common apps need no configuration).
     package static let toolkitRoutingDefault = true
@@ -191,7 +199,8 @@ package struct DeviceSettings: Hashable, Sendable {
     package init(size: PhysicalSize? = nil, rotation: RotationSetting? = nil, output: String? = nil,
                 calibration: [Double]? = nil, edges: [Edge]? = nil, thresholds: Thresholds = Thresholds(),
                 actions: [ActionRule]? = nil, own: Bool? = nil, routes: [BackRoute]? = nil, toolkitRouting: Bool? = nil,
-                handedness: PenHandedness? = nil, pen: PenRequest? = nil) {
+                handedness: PenHandedness? = nil, pen: PenRequest? = nil, contentSwipe: Bool? = nil) {
+        self.contentSwipe = contentSwipe
         self.handedness = handedness
         self.pen = pen
         self.routes = routes
@@ -212,7 +221,7 @@ package struct DeviceSettings: Hashable, Sendable {
                        edges: o.edges ?? edges, thresholds: thresholds.overlaid(with: o.thresholds),
                        actions: o.actions ?? actions, own: o.own ?? own, routes: o.routes ?? routes,
                        toolkitRouting: o.toolkitRouting ?? toolkitRouting, handedness: o.handedness ?? handedness,
-                       pen: o.pen ?? pen)
+                       pen: o.pen ?? pen, contentSwipe: o.contentSwipe ?? contentSwipe)
     }
 }
 

@@ -11,6 +11,15 @@ package enum CommandFamily: Hashable, Sendable {
     case screens(ScreenCommand)
     /// reportFocus: the focused window a handed-off back is routed by (FocusCommandHandler).
     case focus(FocusReport)
+    /// Issue 37's content regions and the answers to their queries (ContentCommandHandler).
+    case content(ContentCommand)
+}
+
+/// A client's content regions and its answers to `contentQuery` (ContentCommandHandler). ControlCommand's cases.
+package enum ContentCommand: Hashable, Sendable {
+    case declare(ContentRegionDeclaration)
+    case withdraw(ContentRegionID)
+    case answer(seq: UInt64, ContentAnswer)
 }
 
 /// The commands on the navigation stack, its touch-down gate and its back handlers (NavigationCommandHandler).
@@ -52,6 +61,9 @@ extension ControlCommand {
         case .reportOutput(let report): return .screens(.reportOutput(report))
         case .withdrawOutput(let name): return .screens(.withdrawOutput(name))
         case .reportFocus(let report): return .focus(report)
+        case .declareContentRegion(let d): return .content(.declare(d))
+        case .withdrawContentRegion(let id): return .content(.withdraw(id))
+        case .contentAnswer(let seq, let answer): return .content(.answer(seq: seq, answer))
         }
     }
 }

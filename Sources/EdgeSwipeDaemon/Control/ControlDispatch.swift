@@ -31,7 +31,8 @@ extension ControlProtocol {
             subscriptions.subtract(classes)
             result = .success(.object(["events": .array(subscriptions.sorted().map { .string($0.rawValue) })]))
         case .push, .pop, .setStack, .popToRoot, .state, .setExclusions, .setInteractivePopEnabled, .registerBackHandler,
-             .unregisterBackHandler, .reportOutput, .withdrawOutput, .reportFocus:
+             .unregisterBackHandler, .reportOutput, .withdrawOutput, .reportFocus,
+             .declareContentRegion, .withdrawContentRegion, .contentAnswer:
             if let handler {
                 result = handler.handle(request.command, from: client, now: now)
             } else {

@@ -10,12 +10,14 @@ package final class ControlRouter: ControlCommandHandler {
     package let navigation: NavigationCommandHandler?
     package let screens: ScreenCommandHandler
     package let focus: FocusCommandHandler
+    package let content: ContentCommandHandler
 
     package init(navigation: NavigationCommandHandler?, screens: ScreenCommandHandler = ScreenCommandHandler(),
-                 focus: FocusCommandHandler = FocusCommandHandler()) {
+                 focus: FocusCommandHandler = FocusCommandHandler(), content: ContentCommandHandler = ContentCommandHandler()) {
         self.navigation = navigation
         self.screens = screens
         self.focus = focus
+        self.content = content
     }
 
     package func handle(_ command: ControlCommand, from client: ControlClientID, now: Microseconds) -> Result<JSONValue, ControlError> {
@@ -27,6 +29,8 @@ package final class ControlRouter: ControlCommandHandler {
             return screens.handle(c, from: client)
         case .focus(let report):
             return focus.handle(report, from: client, now: now)
+        case .content(let c):
+            return content.handle(c, from: client, now: now)
         case .subscription:
             return .failure(ControlError(.unavailable, "\(command.name) is handled by the server"))
         }
@@ -38,6 +42,7 @@ package final class ControlRouter: ControlCommandHandler {
         navigation?.clientDisconnected(client, now: now)
         screens.clientDisconnected(client)
         focus.clientDisconnected(client)
+        content.clientDisconnected(client, now: now)
     }
 
     /// The hello's `screens`, from the service's screens, and its `backRoute`, from the back routing.

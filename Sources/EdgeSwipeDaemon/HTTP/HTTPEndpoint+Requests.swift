@@ -126,8 +126,14 @@ extension HTTPEndpoint {
                 // The focused window routes every handed-off back: the session reports it on the socket, whose
                 // peer's uid the pid is checked against; a page has no uid and never does.
                 return refuse("reportFocus: only on the control socket (edgeswipe feedback), not over HTTP")
+            case .declareContentRegion where key == nil, .withdrawContentRegion where key == nil, .contentAnswer where key == nil:
+                // A kiosk page declares its regions over HTTP: they belong to its event stream, the service's
+                // queries come on it, and the regions go when it closes.
+                return refuse("\(request.command.name): over HTTP, name the page's event stream, POST /commands?stream=ID "
+                              + "(ID: the \"stream\" of the stream's hello); the region's queries come on that stream "
+                              + "and its regions go when it closes")
             case .push, .pop, .setStack, .popToRoot, .state, .setExclusions, .setInteractivePopEnabled,
-                 .registerBackHandler, .unregisterBackHandler:
+                 .registerBackHandler, .unregisterBackHandler, .declareContentRegion, .withdrawContentRegion, .contentAnswer:
                 break
             }
         }

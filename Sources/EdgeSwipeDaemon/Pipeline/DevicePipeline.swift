@@ -16,11 +16,24 @@ public final class DevicePipeline {
     @exclusivity(unchecked) private var decoder: MultitouchDecoder
     /// False for frame sources (libinput touchscreens), whose frames arrive already decoded.
     private let decodes: Bool
+    /// The content back (issue 37), when the options ask for it; nil: none.
+    private(set) var content: ContentSurface?
+    /// Whether `content` is set: the per-frame path tests this flag, out of line only when it is set (reading the
+    /// optional class on every frame retained and released it, and spread the hot path: hot-path-span.py).
+    @exclusivity(unchecked) private(set) var runsContent = false
+    /// Where the content back's queries and timed-out seqs go (the session core's); carried to a new surface.
+    var onContentQuery: ((ContentQuery) -> Void)? {
+        didSet { content?.onQuery = onContentQuery }
+    }
+    var onContentTimedOut: ((UInt64) -> Void)? {
+        didSet { content?.onTimedOut = onContentTimedOut }
+    }
     /// Where the decoder's and the recognizers' transition lines go (debug; `--verbose`); nil: none is formatted.
     public var logSink: LogSink? {
         didSet {
             decoder.logSink = logSink
             arena.logSink = logSink
+            content?.logSink = logSink
         }
     }
 
@@ -33,6 +46,8 @@ public final class DevicePipeline {
         decodes = true
         arena = GestureArena(transform: options.screenTransform(deviceSize: geometry.size, calibrates: true))
         for config in options.recognizers { try arena.add(config) }
+        content = try Self.contentSurface(options, arena: arena)
+        runsContent = content != nil
     }
 
     /// A pipeline for a source that delivers frames in mm (libinput). Its transform applies rotation only:
@@ -49,6 +64,16 @@ public final class DevicePipeline {
         decodes = false
         arena = GestureArena(transform: options.screenTransform(deviceSize: size, calibrates: false))
         for config in options.recognizers { try arena.add(config) }
+        content = try Self.contentSurface(options, arena: arena)
+        runsContent = content != nil
+    }
+
+    /// The content surface of `arena`'s screen, its edge bands the arena's (the edge swipe keeps priority there).
+    private static func contentSurface(_ options: PipelineOptions, arena: GestureArena) throws -> ContentSurface? {
+        guard let content = options.content else { return nil }
+        let edges = Set(arena.recognizers.flatMap(\.config.edges))
+        let width = arena.recognizers.map(\.config.edgeZoneMM).max() ?? 0
+        return try ContentSurface(options: content, transform: arena.transform, edgeBands: EdgeBands(edges: edges, widthMM: width))
     }
 
     /// New recognizers and orientation (a reloaded configuration, a reported output). The caller applies it
@@ -63,7 +88,15 @@ public final class DevicePipeline {
         next.source = arena.source
         next.logSink = arena.logSink
         next.penGate = carriedPenGate(options.penGate)
+        let nextContent = try Self.contentSurface(options, arena: next)
+        // The regions stay: they are the clients', not the configuration's.
+        if let nextContent, let content { _ = nextContent.setRegions(content.recognizer.regions, now: 0) }
+        nextContent?.logSink = logSink
+        nextContent?.onQuery = onContentQuery
+        nextContent?.onTimedOut = onContentTimedOut
         arena = next
+        content = nextContent
+        runsContent = nextContent != nil
         if size != geometry.size {
             geometry.size = size
             decoder.resize(to: size)
@@ -91,6 +124,20 @@ public final class DevicePipeline {
         return arena.process(frame, now: frame.time)
     }
 
+    /// The content back's step of a frame the arena has taken (SessionCore's frame observer calls it, so a device
+    /// without one runs the step it ran before). Its events are read before the next call.
+    func contentStep(_ frame: TouchFrame) -> [GestureEvent] {
+        content?.process(frame, now: frame.time) ?? []
+    }
+
+    /// The arena's events then the content recognizer's (a copy only when both have some).
+    @inline(never)
+    private static func joined(_ edge: [GestureEvent], _ content: [GestureEvent]) -> [GestureEvent] {
+        if content.isEmpty { return edge }
+        if edge.isEmpty { return content }
+        return edge + content
+    }
+
     /// A frame from this pipeline's decoder.
     @inline(__always)
     private func decoded(_ frame: TouchFrame?) -> (frame: TouchFrame, gestures: [GestureEvent])? {
@@ -116,9 +163,23 @@ public final class DevicePipeline {
         return decoded(TouchFrame(time: time, contacts: ended, fingerCount: 0))
     }
 
-    public var nextDeadline: Microseconds? { arena.nextDeadline }
+    /// Out of line: inlined into every caller's per-event deadline check it made the wake-up's code longer.
+    public var nextDeadline: Microseconds? {
+        @inline(never) get { runsContent ? deadlineWithContent : arena.nextDeadline }
+    }
 
-    public func deadlineReached(now: Microseconds) -> [GestureEvent] { arena.deadlineReached(now: now) }
+    @inline(never)
+    private var deadlineWithContent: Microseconds? {
+        guard let c = content?.nextDeadline else { return arena.nextDeadline }
+        guard let a = arena.nextDeadline else { return c }
+        return min(a, c)
+    }
+
+    public func deadlineReached(now: Microseconds) -> [GestureEvent] {
+        let edge = arena.deadlineReached(now: now)
+        guard let content, let c = content.nextDeadline, c <= now else { return edge }
+        return Self.joined(edge, content.deadlineReached(now: now))
+    }
 
     public var diagnostics: [DecoderDiagnostic] { decodes ? decoder.diagnostics : [] }
 

@@ -43,6 +43,15 @@ extension PipelineOptions {
                                 stuckMS: t.penStuckMS ?? pen.stuckMS, handedness: settings.handedness ?? pen.handedness)
         if !penGate.problems().isEmpty { throw ConfigMappingError(penGate.problems().joined(separator: "; ")) }
         penRequest = settings.pen ?? .automatic
+        content = nil
+        if settings.contentSwipe == true {
+            var swipe = ContentSwipeConfig()
+            if let travel = t.contentTravelMM { swipe.travelMM = travel }
+            let handshake = ContentHandshakeConfig(answerWaitMS: t.contentAnswerWaitMS ?? ContentHandshakeConfig().answerWaitMS)
+            let problems = swipe.problems() + handshake.problems()
+            if !problems.isEmpty { throw ConfigMappingError("content swipe: " + problems.joined(separator: "; ")) }
+            content = ContentOptions(swipe: swipe, handshake: handshake)
+        }
         for r in recognizers where !r.problems().isEmpty {
             throw ConfigMappingError("recognizer \(r.name): " + r.problems().joined(separator: "; "))
         }

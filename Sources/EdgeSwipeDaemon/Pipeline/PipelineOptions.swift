@@ -34,6 +34,8 @@ public struct PipelineOptions: Hashable, Sendable {
     public var penGate = PenGateConfig()
     /// Which pen node pairs with the device (`pen:` in its entry): by the group rule, a named one, or none.
     public var penRequest = PenRequest.automatic
+    /// Issue 37's content back (`content_swipe: true`): nil, the default, runs none, and the outputs are as before.
+    public var content: ContentOptions?
 
     public init() {}
 

@@ -79,6 +79,13 @@ final class SessionCore {
     /// gesture came from (nil for what no gesture event caused: a target gone at a disconnect). Unset (replay),
     /// they are dropped.
     @exclusivity(unchecked) var onBackDelivery: ((BackDelivery, SourceID?) -> Void)?
+    /// A content back's question for its region's owner (issue 37; SessionCore+Content), with its source. Unset
+    /// (replay), nothing is asked and every ready content pan times out.
+    var onContentQuery: ((ContentQuery, SourceID) -> Void)?
+    /// A query of the source's handshake that its deadline decided (its seq): a later answer is the owner's too late.
+    var onContentQueryTimedOut: ((UInt64, SourceID) -> Void)?
+    /// The clients' content regions now (SessionCore+Content): a source added or set up again takes them.
+    var contentRegions: [ContentRegion] = []
     /// A source's screen may have changed: one added or removed, or its options (rotation) applied. Not on the
     /// per-frame path: only where the sources or their options change.
     var onGeometryChanged: (() -> Void)?
@@ -98,6 +105,8 @@ final class SessionCore {
     /// Navigation's deadline as of its last change (it changes only through this core or `navigationChanged`).
     @exclusivity(unchecked) private var navigationDeadline: Microseconds?
     @exclusivity(unchecked) private var pendingOptionsCount = 0
+    /// `emitFrames`, or a source runs a content back: the frame goes to `observe`.
+    @exclusivity(unchecked) private var observesFrames = false
     /// How many times a pipeline was stepped or asked for its deadline: what a test counts to show that a
     /// step does not visit every source.
     @exclusivity(unchecked) private(set) var pipelineVisits = 0
@@ -108,6 +117,7 @@ final class SessionCore {
         self.emitFrames = emitFrames
         self.explainNearMisses = explainNearMisses
         self.sink = sink
+        observesFrames = emitFrames
         navigationDeadline = navigation?.nextDeadline
     }
 
@@ -122,6 +132,7 @@ final class SessionCore {
         nextID += 1
         sources[source.id] = source
         if logSink != nil { log(source) }
+        attachContent(source)
         refresh(source)
         geometryChanged()
         return source
@@ -236,6 +247,7 @@ final class SessionCore {
         guard sources[source.id] === source else { return false }
         let cancelled = cancel(source, now: now)
         sources[source.id] = nil
+        updateFrameObservers()
         geometryChanged()
         source.removed = true
         source.forwards = false
@@ -256,6 +268,8 @@ final class SessionCore {
             source.pendingOptions = options
         } else {
             try source.pipeline.reconfigure(options)
+            applyContentRegions(source)
+            updateFrameObservers()
             refresh(source)
             geometryChanged()
         }
@@ -321,7 +335,8 @@ final class SessionCore {
     /// Inlined into each frame's step: the rare paths it leads to are out of line.
     @inline(__always)
     private func deliver(_ frame: TouchFrame, _ gestures: [GestureEvent], from source: SessionSource) {
-        if emitFrames { emit(frame, from: source) }
+        // Frames are observed only when printed or a source runs a content back (issue 37): one flag either way.
+        if observesFrames { observe(frame, from: source) }
         // Most frames bring no gesture event: then the gesture path (and its stack) is not entered at all.
         if !gestures.isEmpty { deliver(gestures, from: source) }
         // The last finger lifted: the stroke's near miss, if it had one.
@@ -330,10 +345,20 @@ final class SessionCore {
         if pendingOptionsCount > 0, frame.activeCount == 0 { applyPendingOptions(source) }
     }
 
-    /// Out of line, as the two below: rare (or asked for), and kept out of the per-frame step.
+    /// Out of line, as the two below: rare (or asked for), and kept out of the per-frame step. The frame out, and
+    /// the content back's step of it, whose events go the arena's way.
     @inline(never)
-    private func emit(_ frame: TouchFrame, from source: SessionSource) {
-        sink(.frame(frame, device: source.id))
+    private func observe(_ frame: TouchFrame, from source: SessionSource) {
+        if emitFrames { sink(.frame(frame, device: source.id)) }
+        if source.pipeline.runsContent {
+            let content = source.pipeline.contentStep(frame)
+            if !content.isEmpty { deliver(content, from: source) }
+        }
+    }
+
+    /// Whether `observe` has anything to do: frames printed, or a source with a content back.
+    func updateFrameObservers() {
+        observesFrames = emitFrames || sources.values.contains { $0.pipeline.runsContent }
     }
 
     @inline(never)
@@ -345,6 +370,8 @@ final class SessionCore {
             sink(.deviceNote("new settings not applied: \(error)", device: source.id))
             return
         }
+        applyContentRegions(source)
+        updateFrameObservers()
         geometryChanged()
     }
 
@@ -363,7 +390,7 @@ final class SessionCore {
 
     /// Gesture events, from a frame or a deadline: out, into navigation, and navigation's events out.
     @inline(never)
-    private func deliver(_ gestures: [GestureEvent], from source: SessionSource) {
+    func deliver(_ gestures: [GestureEvent], from source: SessionSource) {
         for g in gestures {
             sink(.gesture(g, device: source.id))
             if explainNearMisses, g.phase == .failed || g.phase == .cancelled || g.phase == .ended {
@@ -396,7 +423,7 @@ final class SessionCore {
 
     /// Takes the source's deadline into the queue after its pipeline moved.
     @inline(__always)
-    private func refresh(_ source: SessionSource) {
+    func refresh(_ source: SessionSource) {
         let d = source.pipeline.nextDeadline
         guard d != source.queuedDeadline else { return }
         source.queuedDeadline = d

@@ -73,6 +73,8 @@ public final class EdgeSwipeService {
     private(set) var replay: ReplayFeeder?
     /// The screens last sent to subscribers of `screens`, and the waker that looks again (EdgeSwipeService+Screens).
     var publishedScreens: JSONValue = .null
+    /// The content back's queries out (EdgeSwipeService+Content).
+    var contentQueries = ContentQueryTable()
     var screensKick: LoopWaker?
 
     /// Builds and opens everything: after it returns, devices are read and the socket is listening, and
@@ -124,6 +126,7 @@ public final class EdgeSwipeService {
         runtime.onConfigApplied = { [unowned self] config in self.configApplied(config) }
         commands.screens.target = self  // weak: also while the service goes
         if let navigation = session.navigation { startBackRouting(navigation) }
+        startContent()
         commands.navigation?.screens = { [unowned self] in self.screens() }
         if let httpOptions {
             try startHTTP(httpOptions, passed: passed.http)

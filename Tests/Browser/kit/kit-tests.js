@@ -1,6 +1,6 @@
 // edgeswipe.js's own tests, in the browser it runs in. Expected values are worked out by hand beside each check
 // (the spring's closed form, the pixel arithmetic), not taken from the module. Results: window.kitTests.
-import { PROTOCOL, BACK_HANDLERS_PROTOCOL, SPRING, springStep, boxToMM, versionMismatch, tokenFromFragment, EdgeSwipe } from "./edgeswipe.js";
+import { PROTOCOL, BACK_HANDLERS_PROTOCOL, SPRING, springStep, boxToMM, versionMismatch, tokenFromFragment, EdgeSwipe, contentAnswer } from "./edgeswipe.js";
 import { checkServiceLines } from "./service-lines-check.js";
 
 const results = [];
@@ -179,6 +179,39 @@ kit.close();
   wrong.close();
   console.warn = warn;
   check("a wrong token is told to the page (unauthorized, 401), not only disconnected", told && seen[0] === 401 && wrong.stream === null, JSON.stringify(seen));
+}
+
+// Issue 37: the kit's own answer to a contentQuery, from the marked element under the finger. A 100 px wide
+// scroller with 400 px of content: at scrollLeft 0 (its leading edge) a back pan claims; scrolled 200 px it
+// yields "scroller"; an own-swipes element yields; a page callback returning false yields "page".
+{
+  // Styles through the CSSOM: the bridge's Content-Security-Policy refuses style attributes.
+  const box = document.createElement("div");
+  box.innerHTML = `<div id="hs" data-edgeswipe-hscroll><div id="hsi"></div></div>` +
+                  `<div id="own" data-edgeswipe-own-swipes><span id="owni">x</span></div><p id="plain">p</p>` +
+                  `<div id="rs" dir="rtl" data-edgeswipe-hscroll><div id="rsi"></div></div>`;
+  document.body.appendChild(box);
+  for (const id of ["hs", "rs"]) Object.assign(document.getElementById(id).style, { width: "100px", overflowX: "auto" });
+  for (const id of ["hsi", "rsi"]) Object.assign(document.getElementById(id).style, { width: "400px", height: "20px" });
+  const hs = document.getElementById("hs"), rs = document.getElementById("rs");
+  const atStart = contentAnswer(document.getElementById("hsi"), "ltr");
+  check("content: a scroller at its leading edge claims the pan", atStart.answer === "claim", JSON.stringify(atStart));
+  hs.scrollLeft = 200;
+  const scrolled = contentAnswer(document.getElementById("hsi"), "ltr");
+  check("content: the scroller 200 px in yields, scroller", hs.scrollLeft === 200 && scrolled.answer === "yield" && scrolled.reason === "scroller",
+        `${hs.scrollLeft} of ${hs.scrollWidth} in ${hs.clientWidth} ${JSON.stringify(scrolled)}`);
+  const rtlStart = contentAnswer(document.getElementById("rsi"), "rtl");
+  rs.scrollLeft = -200;
+  const rtlScrolled = contentAnswer(document.getElementById("rsi"), "rtl");
+  check("content: right to left, at its start (scrollLeft 0) claims, 200 px in (-200) yields", rtlStart.answer === "claim" && rs.scrollLeft === -200 && rtlScrolled.reason === "scroller",
+        `${JSON.stringify(rtlStart)} ${rs.scrollLeft} ${JSON.stringify(rtlScrolled)}`);
+  const own = contentAnswer(document.getElementById("owni"), "ltr");
+  check("content: an own-swipes element yields, ownSwipes", own.answer === "yield" && own.reason === "ownSwipes", JSON.stringify(own));
+  const plain = contentAnswer(document.getElementById("plain"), "ltr");
+  const refused = contentAnswer(document.getElementById("plain"), "ltr", () => false);
+  check("content: plain content claims; the page's callback saying false yields, page", plain.answer === "claim" && refused.reason === "page",
+        `${JSON.stringify(plain)} ${JSON.stringify(refused)}`);
+  box.remove();
 }
 
 kitTests.done = true;

@@ -67,7 +67,8 @@ final class FakeNavigation: ControlCommandHandler {
             return .success(stateValue)
         case .state:
             return .success(stateValue)
-        case .setExclusions, .setInteractivePopEnabled, .registerBackHandler, .unregisterBackHandler, .reportOutput, .withdrawOutput, .reportFocus:
+        case .setExclusions, .setInteractivePopEnabled, .registerBackHandler, .unregisterBackHandler, .reportOutput, .withdrawOutput, .reportFocus,
+             .declareContentRegion, .withdrawContentRegion, .contentAnswer:
             return .failure(ControlError(.unavailable, "not in this fake"))
         case .subscribe, .unsubscribe:
             return .failure(ControlError(.unavailable, "the server handles subscriptions"))

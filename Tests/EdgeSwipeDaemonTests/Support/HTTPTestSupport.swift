@@ -36,7 +36,8 @@ final class HTTPFakeHandler: ControlCommandHandler {
             return .success(.object(["stack": .array(stack.map { .string($0) })]))
         case .state:
             return .success(.object(["stack": .array(stack.map { .string($0) })]))
-        case .setExclusions, .setInteractivePopEnabled, .registerBackHandler, .unregisterBackHandler, .reportOutput, .withdrawOutput, .reportFocus:
+        case .setExclusions, .setInteractivePopEnabled, .registerBackHandler, .unregisterBackHandler, .reportOutput, .withdrawOutput, .reportFocus,
+             .declareContentRegion, .withdrawContentRegion, .contentAnswer:
             return .failure(ControlError(.unavailable, "not in this fake"))
         case .subscribe, .unsubscribe:
             return .failure(ControlError(.unavailable, "not here"))
