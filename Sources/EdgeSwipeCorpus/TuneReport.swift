@@ -55,10 +55,12 @@ public struct TuneReport {
             out += p.rawValue.padding(23) + Self.number(tuner.start[p]).leftPadding(5) + "  " + (Self.number(proposed[p]) + mark).leftPadding(9)
                 + "  " + below + " / " + above + "\n"
         }
-        out += "\nkind                 strokes  right now  right proposed  false backs now  proposed\n"
         let now = perKind(tuner.start), then = perKind(proposed)
+        // The kind column as wide as its longest name (guided recordings' "vertical-drag-along-edge" is 24).
+        let kindWidth = max(20, (now.map(\.kind.count).max() ?? 0) + 1)
+        out += "\n" + "kind".padding(kindWidth) + " strokes  right now  right proposed  false backs now  proposed\n"
         for (a, b) in zip(now, then) {
-            out += a.kind.padding(20) + "\(a.strokes)".leftPadding(8) + "\(a.right)".leftPadding(11) + "\(b.right)".leftPadding(16)
+            out += a.kind.padding(kindWidth) + "\(a.strokes)".leftPadding(8) + "\(a.right)".leftPadding(11) + "\(b.right)".leftPadding(16)
                 + "\(a.falseBacks)".leftPadding(17) + "\(b.falseBacks)".leftPadding(10) + "\n"
         }
         let cv = crossValidated

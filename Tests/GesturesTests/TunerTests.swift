@@ -63,6 +63,29 @@ import TouchTrace
         #expect(report.text(deviceName: nil).hasSuffix("nothing to change.\n"))
     }
 
+    /// The per-kind table's columns line up whatever the kinds' names: a 24-letter kind (guided recordings'
+    /// "vertical-drag-along-edge") widened the first column past its 20 and pushed its row's numbers right.
+    @Test func thePerKindTableLinesUpWithALongKindName() throws {
+        func label(_ s: Double, _ e: Double, _ x: String, _ kind: String) -> StrokeLabel {
+            StrokeLabel(start: Microseconds(seconds: s), end: Microseconds(seconds: e), expected: StrokeLabels.expectation(x)!, kind: kind, line: 0)
+        }
+        let labels = [label(0, 1.2, "back:left", "back"), label(1.45, 2.8, "cancel:left", "returns"), label(3.45, 4.3, "back:left", "back"),
+                      label(5.45, 6.1, "back:left", "back"), label(6.95, 7.3, "none", "vertical-drag-along-edge")]
+        let tuner = try Tuner(recordings: [Self.recording(Fixtures.path("../../samples/demo-back-swipes.evemu"), labels: labels)],
+                              base: [EdgeSwipeConfig(edges: [.left])])
+        let text = TuneReport(tuner: tuner, proposed: tuner.start, crossValidated: tuner.crossValidate()).text(deviceName: nil)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = try #require(lines.first { $0.hasPrefix("kind ") })
+        let long = try #require(lines.first { $0.hasPrefix("vertical-drag-along-edge ") })
+        let short = try #require(lines.first { $0.hasPrefix("back ") })
+        // "strokes" ends where each row's stroke count ends: 25 + 8 = 33 characters in (the name, one space, 8 wide).
+        let chars = Array(header)
+        let start = try #require((0...(chars.count - 7)).first { String(chars[$0..<($0 + 7)]) == "strokes" })
+        #expect(start + 7 == 33)
+        #expect(long.count == header.count && short.count == header.count)
+        #expect(Array(long)[31...32] == [" ", "1"] && Array(short)[31...32] == [" ", "3"])
+    }
+
     @Test func tooLittleDataAndLabelsOffTheRecordingAreRefused() throws {
         let all = try Self.recording(Self.narrow)
         var two = all
