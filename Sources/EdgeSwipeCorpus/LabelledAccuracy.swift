@@ -70,10 +70,12 @@ public struct LabelledAccuracy: Sendable {
     public func table() -> String {
         var out = "\(strokes.count) labelled strokes in \(recordings.count) recording\(recordings.count == 1 ? "" : "s")"
         if unlabelledGestures > 0 { out += "; \(unlabelledGestures) swipes began outside every label (not counted)" }
-        out += "\n\nkind                 strokes  right  false backs  missed\n"
         let rows = perKind
+        // The kind column as wide as its longest name (as tune's table).
+        let kindWidth = max(20, (rows.map(\.kind.count).max() ?? 0) + 1)
+        out += "\n\n" + "kind".padded(kindWidth) + " strokes  right  false backs  missed\n"
         for r in rows {
-            out += r.kind.padded(20) + "\(r.strokes)".leftPadded(8) + "\(r.right)".leftPadded(7) + "\(r.falseBacks)".leftPadded(13)
+            out += r.kind.padded(kindWidth) + "\(r.strokes)".leftPadded(8) + "\(r.right)".leftPadded(7) + "\(r.falseBacks)".leftPadded(13)
                 + "\(r.missed)".leftPadded(8) + "\n"
         }
         let backs = strokes.filter { if case .swipe(_, .complete) = $0.label.expected { return true } else { return false } }

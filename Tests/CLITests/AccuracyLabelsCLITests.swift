@@ -26,6 +26,25 @@ import Testing
             """)
     }
 
+    /// The table lines up with a kind longer than its first column's 20 (the corpus's vertical-drag-along-edge, 24):
+    /// the same fixture with its drags named so.
+    @Test func theTableLinesUpWithALongKindName() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("edgeswipe-accuracy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let copy = dir.appendingPathComponent("strokes.evemu").path
+        try FileManager.default.copyItem(atPath: Self.narrow, toPath: copy)
+        let labels = try String(contentsOfFile: Self.narrow + ".labels", encoding: .utf8)
+        try labels.replacingOccurrences(of: "vertical-in-band", with: "vertical-drag-along-edge").write(toFile: copy + ".labels", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["accuracy", copy])
+        #expect(r.stdout.contains("""
+            kind                      strokes  right  false backs  missed
+            back                           10      0            0      10
+            tap-at-edge                     4      4            0       0
+            vertical-drag-along-edge        3      3            0       0
+            """), "\(r.stdout)")
+    }
+
     @Test func withTheRecognizerOfARightEdgeNothingBeginsAndLabelsAreNeeded() throws {
         // --edges right: the left-edge labels still add a left recognizer (as tune does), so the figures stay.
         #expect(try CLI.run(["accuracy", Self.narrow, "--edges", "right"]).stdout.contains("backs: 0 of 10 right"))
