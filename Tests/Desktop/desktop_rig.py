@@ -81,3 +81,14 @@ def start_service(binary, out, sock):
     return subprocess.Popen([binary, "run", "-c", write_handoff_config(out), "--socket", sock, "--replay",
                              os.path.join(ROOT, "samples", "demo-back-swipes.evemu"), "--replay-delay", "4", "-v"],
                             stdout=subprocess.DEVNULL, stderr=open(os.path.join(out, "service.log"), "w"))
+
+
+def main(name, script, tools, deps, inner):
+    """A check's command line: EDGESWIPE OUT_DIR; the outer run (run_outer) or, under it, `inner(binary, out)`."""
+    if len(sys.argv) != 3:
+        sys.exit(sys.modules["__main__"].__doc__)
+    binary, out_dir = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    if is_inner():
+        inner(binary, out_dir)
+    else:
+        run_outer(name, script, binary, out_dir, tools, deps)

@@ -17,7 +17,7 @@ import time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from desktop_rig import PYTHON, ROOT, check, finish, is_inner, run_outer, start_service, wait_for  # noqa: E402
+from desktop_rig import PYTHON, ROOT, check, finish, main, start_service, wait_for  # noqa: E402
 
 
 def inner(binary, out):
@@ -95,10 +95,4 @@ def checks(binary, out):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    binary, out_dir = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    if is_inner():
-        inner(binary, out_dir)
-    else:
-        run_outer("phoc-check", __file__, binary, out_dir, ("phoc", "dbus-daemon", "dbus-run-session"), "phosh")
+    main("phoc-check", __file__, ("phoc", "dbus-daemon", "dbus-run-session"), "phosh", inner)
