@@ -60,10 +60,14 @@ class Shell:
     def log(self):
         return open(self.log_path, errors="replace").read()
 
-    def call(self, path, interface, method, signature=None, args=None, timeout_ms=5000):
+    # A call's reply wait: 5 s on a host; EDGESWIPE_DESKTOP_CALL_TIMEOUT_MS for the emulated VM, where llvmpipe under
+    # TCG repaints a monitor-wide actor slowly.
+    CALL_TIMEOUT_MS = int(os.environ.get("EDGESWIPE_DESKTOP_CALL_TIMEOUT_MS", "5000"))
+
+    def call(self, path, interface, method, signature=None, args=None, timeout_ms=None):
         GLib = self.GLib
         params = GLib.Variant(signature, args) if signature else None
-        reply = self.bus.call_sync("org.gnome.Shell", path, interface, method, params, None, 0, timeout_ms, None)
+        reply = self.bus.call_sync("org.gnome.Shell", path, interface, method, params, None, 0, timeout_ms or self.CALL_TIMEOUT_MS, None)
         return reply.unpack() if reply is not None else None
 
     def ext(self, method, signature=None, args=None):
