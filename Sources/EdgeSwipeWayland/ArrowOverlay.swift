@@ -30,6 +30,34 @@ public struct ArrowCommit: Sendable {
     }
 }
 
+/// Where an arrow goes, for every surface that draws it (the layer-shell `ArrowOverlay`, and the GNOME Shell
+/// extension's `ShellArrow` at scale 1): the screen size a swipe's extent gives when none was published, and the
+/// geometry for the output as it is, or why none (said through `say`).
+public enum ArrowPlacement {
+    /// `known`, else on a gesture's start the size its extent gives on `output`.
+    public static func screenSize(_ known: PhysicalSize?, after o: BackObservation, on output: OutputInfo?) -> PhysicalSize? {
+        guard known == nil, o.kind == .started, let output, let extent = o.extentMM else { return known }
+        return ScreenMapping.sizeFromExtent(extent, outputWidth: output.logicalWidth, outputHeight: output.logicalHeight)
+    }
+
+    /// The geometry on `output` (the one `outputName` names, nil when it is not there) for `screen`; nil, and why,
+    /// when nothing can be drawn (an output of no size yet says nothing).
+    public static func geometry(style: ArrowStyle, output info: OutputInfo?, outputName: String?, screen: PhysicalSize?,
+                                scale: Int, say: (String) -> Void) -> ArrowGeometry? {
+        guard let info else {
+            say(outputName.map { "no output named \($0) (yet): no arrow until it appears" } ?? "no output: no arrow")
+            return nil
+        }
+        guard let screen else {
+            say("the service published no screen size and the swipe no extent: no arrow")
+            return nil
+        }
+        guard info.logicalWidth > 0, info.logicalHeight > 0 else { return nil }
+        return ArrowGeometry(style: style, mapping: ScreenMapping(screen: screen, outputWidth: info.logicalWidth,
+                                                                  outputHeight: info.logicalHeight), scale: scale)
+    }
+}
+
 /// The back arrow on one output: an overlay-layer surface along the swipe's edge, as wide as the largest arrow and
 /// as high as the output, that takes no input (empty input region), drawn with pixman into shm buffers.
 ///
@@ -111,16 +139,11 @@ public final class ArrowOverlay {
     }
 
     /// The output the arrow goes on, if it is there.
-    var output: WaylandOutput? {
-        guard let outputName else { return display.outputs.first }
-        return display.outputs.first { $0.info.name == outputName }
-    }
+    var output: WaylandOutput? { display.output(named: outputName) }
 
     /// One back event; its `frameTime` is its gesture frame's kernel time (for the latency figure).
     public func observe(_ o: BackObservation) {
-        if o.kind == .started, screenSize == nil, let output = output?.info, let extent = o.extentMM {
-            screenSize = ScreenMapping.sizeFromExtent(extent, outputWidth: output.logicalWidth, outputHeight: output.logicalHeight)
-        }
+        screenSize = ArrowPlacement.screenSize(screenSize, after: o, on: output?.info)
         machine.observe(o, now: clock())
         pendingFrameTime = o.frameTime
         update()
@@ -133,18 +156,9 @@ public final class ArrowOverlay {
     /// The geometry for the output as it is now, or nil (and why, once) when nothing can be drawn.
     private func geometry() -> ArrowGeometry? {
         guard display.hasLayerShell else { return nil }
-        guard let info = output?.info else {
-            say(outputName.map { "no output named \($0) (yet): no arrow until it appears" } ?? "no output: no arrow")
-            return nil
-        }
-        guard let screen = screenSize else {
-            say("the service published no screen size and the swipe no extent: no arrow")
-            return nil
-        }
-        guard info.logicalWidth > 0, info.logicalHeight > 0 else { return nil }
-        return ArrowGeometry(style: style, mapping: ScreenMapping(screen: screen, outputWidth: info.logicalWidth,
-                                                                  outputHeight: info.logicalHeight),
-                             scale: info.scale)
+        let info = output?.info
+        return ArrowPlacement.geometry(style: style, output: info, outputName: outputName, screen: screenSize,
+                                       scale: info?.scale ?? 1, say: say)
     }
 
     /// Brings the screen up to the machine's picture now: creates, draws or destroys the surface.

@@ -61,10 +61,7 @@ public final class BandOverlay {
         update(force: false)
     }
 
-    private var output: WaylandOutput? {
-        guard let outputName else { return display.outputs.first }
-        return display.outputs.first { $0.info.name == outputName }
-    }
+    private var output: WaylandOutput? { display.output(named: outputName) }
 
     private func update(force: Bool) {
         var wanted: [BandStrip] = []

@@ -82,6 +82,11 @@ public final class WaylandDisplay {
     /// The outputs' state as of their last `done`, in the order the compositor announced them.
     public var outputInfos: [OutputInfo] { outputs.map(\.info) }
 
+    /// The output an overlay goes on: the one named `name` (wl_output.name), or with no name the first.
+    func output(named name: String?) -> WaylandOutput? {
+        outputs.first { name == nil || $0.info.name == name }
+    }
+
     private func global(name: UInt32, interface: String, version: UInt32) {
         func bind(_ table: UnsafePointer<wl_interface>, _ highest: UInt32) -> OpaquePointer? {
             wl_registry_bind(registry, name, table, min(version, highest)).map { OpaquePointer($0) }

@@ -62,15 +62,10 @@ final class ShellArrow: BackArrowSurface {
     }
 
     /// The output the arrow goes on, if it is there.
-    private var output: OutputInfo? {
-        guard let outputName else { return outputs().first }
-        return outputs().first { $0.name == outputName }
-    }
+    private var output: OutputInfo? { outputs().first { outputName == nil || $0.name == outputName } }
 
     func observe(_ o: BackObservation) {
-        if o.kind == .started, screenSize == nil, let output, let extent = o.extentMM {
-            screenSize = ScreenMapping.sizeFromExtent(extent, outputWidth: output.logicalWidth, outputHeight: output.logicalHeight)
-        }
+        screenSize = ArrowPlacement.screenSize(screenSize, after: o, on: output)
         machine.observe(o, now: clock())
         pendingFrameTime = o.frameTime
         update()
@@ -89,17 +84,9 @@ final class ShellArrow: BackArrowSurface {
             onCommit?(ArrowCommit(frameTime: pendingFrameTime.take(), committed: clock(), pose: nil, centreY: 0, reach: 0))
             return
         }
-        guard let info = output else {
-            say(outputName.map { "no output named \($0) (yet): no arrow until it appears" } ?? "no output: no arrow")
-            return
-        }
-        guard let screen = screenSize else {
-            say("the service published no screen size and the swipe no extent: no arrow")
-            return
-        }
-        guard info.logicalWidth > 0, info.logicalHeight > 0 else { return }
-        let geometry = ArrowGeometry(style: style, mapping: ScreenMapping(screen: screen, outputWidth: info.logicalWidth,
-                                                                          outputHeight: info.logicalHeight), scale: 1)
+        let info = output
+        guard let geometry = ArrowPlacement.geometry(style: style, output: info, outputName: outputName, screen: screenSize,
+                                                     scale: 1, say: say), let info else { return }
         let picture = geometry.picture(pose)
         let call = ShellArrowPicture(picture, side: pose.side, connector: info.name ?? "")
         // The ticks follow the loop's clock (CLOCK_MONOTONIC); the picture, `clock`.
