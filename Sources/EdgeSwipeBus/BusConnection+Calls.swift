@@ -99,10 +99,11 @@ final class BusHandlerBox {
         return 0
     }
 
-    /// Makes `slot` the connection's (floating) and the box's owner: the box is released when the slot goes.
+    /// Makes `slot` the connection's (floating) and its box's owner: the box, this one or an exported object's
+    /// `BusObjectBox`, is released when the slot goes.
     static func float(_ slot: OpaquePointer) {
         sd_bus_slot_set_destroy_callback(slot) { box in
-            if let box { Unmanaged<BusHandlerBox>.fromOpaque(box).release() }
+            if let box { Unmanaged<AnyObject>.fromOpaque(box).release() }
         }
         sd_bus_slot_set_floating(slot, 1)
         sd_bus_slot_unref(slot)

@@ -24,7 +24,7 @@ extension BusConnection {
             Unmanaged<BusObjectBox>.fromOpaque(box).release()
             throw Errno(rawValue: result < 0 ? -result : EINVAL)
         }
-        BusObjectBox.float(slot)
+        BusHandlerBox.float(slot)
         updateEvents()
     }
 
@@ -79,11 +79,4 @@ final class BusObjectBox {
         }
     }
 
-    static func float(_ slot: OpaquePointer) {
-        sd_bus_slot_set_destroy_callback(slot) { box in
-            if let box { Unmanaged<BusObjectBox>.fromOpaque(box).release() }
-        }
-        sd_bus_slot_set_floating(slot, 1)
-        sd_bus_slot_unref(slot)
-    }
 }
