@@ -91,10 +91,13 @@ public struct ServiceBand: Sendable, Hashable {
 
     /// The bands of recognizers' configurations: per edge (in Edge's order), the widest zone.
     public static func of(_ configs: [EdgeSwipeConfig]) -> [ServiceBand] {
+        widest(configs.flatMap { config in config.edges.map { ServiceBand(edge: $0, widthMM: config.edgeZoneMM) } })
+    }
+
+    /// One band per edge, in Edge's order: the widest of those given for it.
+    public static func widest(_ bands: [ServiceBand]) -> [ServiceBand] {
         var widest: [Edge: Double] = [:]
-        for config in configs {
-            for edge in config.edges { widest[edge] = max(widest[edge] ?? 0, config.edgeZoneMM) }
-        }
+        for band in bands { widest[band.edge] = max(widest[band.edge] ?? band.widthMM, band.widthMM) }
         return Edge.allCases.compactMap { edge in widest[edge].map { ServiceBand(edge: edge, widthMM: $0) } }
     }
 }

@@ -26,12 +26,7 @@ public struct BandStrip: Sendable, Hashable {
 
     /// The strips to draw for `bands` (one per edge: the widest band of that edge).
     public static func strips(_ bands: [ServiceBand], mapping: ScreenMapping) -> [BandStrip] {
-        var widest: [Edge: ServiceBand] = [:]
-        for band in bands where band.widthMM > 0 && band.widthMM.isFinite {
-            if let known = widest[band.edge], known.widthMM >= band.widthMM { continue }
-            widest[band.edge] = band
-        }
-        return Edge.allCases.compactMap { widest[$0] }.map { BandStrip($0, mapping: mapping) }
+        ServiceBand.widest(bands.filter { $0.widthMM > 0 && $0.widthMM.isFinite }).map { BandStrip($0, mapping: mapping) }
     }
 
     /// The look: a translucent amber fill, and an opaque line one pixel wide along the band's inner side, where
